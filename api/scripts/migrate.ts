@@ -1,0 +1,34 @@
+/**
+ * Migrations without Prisma's native engine (see src/database/schema-engine.ts).
+ *   node dist/scripts/migrate.js deploy          apply pending migrations
+ *   node dist/scripts/migrate.js dev --name x    write a migration for schema changes
+ * Uses DATABASE_URL, or the embedded PostgreSQL when it is unset.
+ */
+import { parseArgs } from 'node:util';
+import { createMigration, deployMigrations } from '../src/database/migrations';
+import { withDatabase } from '../src/database/local-database';
+
+async function main(): Promise<void> {
+  const { positionals, values } = parseArgs({ allowPositionals: true, options: { name: { type: 'string' } } });
+  const command = positionals[0];
+  await withDatabase(async (databaseUrl) => {
+    if (command === 'deploy') {
+      const applied = await deployMigrations(databaseUrl);
+      console.log(applied.length ? `Applied ${applied.join(', ')}` : 'No pending migrations.');
+    } else if (command === 'dev' && values.name) {
+      const folder = await createMigration(databaseUrl, values.name);
+      console.log(folder ? `Created prisma/migrations/${folder}/migration.sql` : 'The schema has not changed.');
+    } else {
+      throw new Error('Usage: migrate deploy | migrate dev --name <name>');
+    }
+  });
+}
+
+main().then(
+  // The wasm engine leaves a timer behind, so leave explicitly.
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,34 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { PrismaPg } from '@prisma/adapter-pg';
+import { bindMigrationAwareSqlAdapterFactory } from '@prisma/driver-adapter-utils';
+import { SCHEMA_PATH } from './paths';
+import type { SchemaEngine } from '@prisma/schema-engine-wasm' with { 'resolution-mode': 'import' };
+
+// @types/node 20 does not declare WebAssembly; this is the part used here.
+interface WasmRuntime {
+  instantiate(bytes: Uint8Array, imports: Record<string, object>): Promise<{ instance: { exports: object } }>;
+}
+const { WebAssembly: wasmRuntime } = globalThis as unknown as { WebAssembly: WasmRuntime };
+
+
+/**
+ * Prisma's schema engine compiled to WebAssembly, talking to PostgreSQL through
+ * the same pg driver adapter as the app. The native engine that `prisma
+ * migrate` uses is only downloadable, and our machines cannot download it.
+ *
+ * The package's entry imports the .wasm file as an ES module, which Node only
+ * allows behind a flag, so the module is instantiated here from its JS glue.
+ */
+export async function openSchemaEngine(databaseUrl: string): Promise<SchemaEngine> {
+  const glue = await import('@prisma/schema-engine-wasm/schema_engine_bg');
+  const wasmFile = path.join(path.dirname(require.resolve('@prisma/schema-engine-wasm')), 'schema_engine_bg.wasm');
+  const { instance } = await wasmRuntime.instantiate(await readFile(wasmFile), { './schema_engine_bg.js': glue });
+  const exports = instance.exports as { __wbindgen_start(): void };
+  glue.__wbg_set_wasm(exports);
+  exports.__wbindgen_start();
+
+  const schema = await readFile(SCHEMA_PATH, 'utf8');
+  const adapter = bindMigrationAwareSqlAdapterFactory(new PrismaPg({ connectionString: databaseUrl }));
+  return glue.SchemaEngine.new({ datamodels: [[SCHEMA_PATH, schema]] }, () => undefined, adapter);
+}
