@@ -60,30 +60,29 @@ CREATE TABLE "topic_translation" (
 
 -- CreateTable
 CREATE TABLE "audience" (
-    "id" SERIAL NOT NULL,
     "slug" TEXT NOT NULL,
     "topic_slug" TEXT NOT NULL,
 
-    CONSTRAINT "audience_pkey" PRIMARY KEY ("id")
+    CONSTRAINT "audience_pkey" PRIMARY KEY ("slug")
 );
 
 -- CreateTable
 CREATE TABLE "audience_translation" (
-    "audience_id" INTEGER NOT NULL,
+    "audience_slug" TEXT NOT NULL,
     "locale" "Locale" NOT NULL,
     "name" TEXT NOT NULL,
 
-    CONSTRAINT "audience_translation_pkey" PRIMARY KEY ("audience_id","locale")
+    CONSTRAINT "audience_translation_pkey" PRIMARY KEY ("audience_slug","locale")
 );
 
 -- CreateTable
 CREATE TABLE "audience_reach" (
     "country_code" CHAR(2) NOT NULL,
-    "audience_id" INTEGER NOT NULL,
+    "audience_slug" TEXT NOT NULL,
     "topic_slug" TEXT NOT NULL,
     "size" INTEGER NOT NULL,
 
-    CONSTRAINT "audience_reach_pkey" PRIMARY KEY ("country_code","audience_id")
+    CONSTRAINT "audience_reach_pkey" PRIMARY KEY ("country_code","audience_slug")
 );
 
 -- CreateTable
@@ -112,9 +111,6 @@ CREATE TABLE "contact_request" (
 );
 
 -- CreateIndex
-CREATE UNIQUE INDEX "audience_slug_key" ON "audience"("slug");
-
--- CreateIndex
 CREATE INDEX "audience_topic_slug_idx" ON "audience"("topic_slug");
 
 -- CreateIndex
@@ -136,10 +132,10 @@ ALTER TABLE "topic_translation" ADD CONSTRAINT "topic_translation_topic_slug_fke
 ALTER TABLE "audience" ADD CONSTRAINT "audience_topic_slug_fkey" FOREIGN KEY ("topic_slug") REFERENCES "topic"("slug") ON DELETE RESTRICT ON UPDATE CASCADE;
 
 -- AddForeignKey
-ALTER TABLE "audience_translation" ADD CONSTRAINT "audience_translation_audience_id_fkey" FOREIGN KEY ("audience_id") REFERENCES "audience"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+ALTER TABLE "audience_translation" ADD CONSTRAINT "audience_translation_audience_slug_fkey" FOREIGN KEY ("audience_slug") REFERENCES "audience"("slug") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- AddForeignKey
 ALTER TABLE "audience_reach" ADD CONSTRAINT "audience_reach_country_code_fkey" FOREIGN KEY ("country_code") REFERENCES "country"("code") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- AddForeignKey
-ALTER TABLE "audience_reach" ADD CONSTRAINT "audience_reach_audience_id_fkey" FOREIGN KEY ("audience_id") REFERENCES "audience"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+ALTER TABLE "audience_reach" ADD CONSTRAINT "audience_reach_audience_slug_fkey" FOREIGN KEY ("audience_slug") REFERENCES "audience"("slug") ON DELETE CASCADE ON UPDATE CASCADE;

@@ -1,0 +1,33 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { APP_PIPE } from '@nestjs/core';
+import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
+import { GraphQLModule } from '@nestjs/graphql';
+import { AudiencesModule } from './audiences/audiences.module';
+import { AppConfig } from './common/config/app-config';
+import { ConfigModule } from './common/config/config.module';
+import { createValidationPipe } from './common/errors/validation';
+import { ComplexityPlugin } from './common/graphql/complexity.plugin';
+import { graphqlOptions } from './common/graphql/graphql-options';
+import { ContactModule } from './contact/contact.module';
+import { ContentModule } from './content/content.module';
+import { HealthModule } from './health/health.module';
+import { PrismaModule } from './prisma/prisma.module';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        PrismaModule,
+        GraphQLModule.forRoot<ApolloDriverConfig>({ driver: ApolloDriver, ...graphqlOptions(config) }),
+        HealthModule,
+        AudiencesModule,
+        ContentModule,
+        ContactModule,
+      ],
+      providers: [ComplexityPlugin, { provide: APP_PIPE, useFactory: createValidationPipe }],
+    };
+  }
+}

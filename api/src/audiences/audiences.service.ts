@@ -1,0 +1,106 @@
+import { Injectable } from '@nestjs/common';
+import { badUserInput } from '../common/errors/errors';
+import { LOCALE_TAGS, type Locale } from '../common/locale';
+import { PrismaService } from '../prisma/prisma.service';
+import type { Audience } from './models/audience.model';
+import type { Country } from './models/country.model';
+import type { Topic } from './models/topic.model';
+
+interface Catalog {
+  countries: Map<Locale, Country[]>;
+  topics: Map<Locale, Topic[]>;
+  countryCodes: Set<string>;
+  topicSlugs: Set<string>;
+  loadedAt: number;
+}
+
+/** Countries and topics change only when the seed runs: kept in memory for a minute. */
+const CATALOG_TTL_MS = 60_000;
+
+@Injectable()
+export class AudiencesService {
+  private catalog?: Promise<Catalog>;
+
+  constructor(private readonly prisma: PrismaService) {}
+
+  async countries(locale: Locale): Promise<Country[]> {
+    return (await this.loadCatalog()).countries.get(locale) ?? [];
+  }
+
+  async topics(locale: Locale): Promise<Topic[]> {
+    return (await this.loadCatalog()).topics.get(locale) ?? [];
+  }
+
+  /** The topic's audiences in the country, largest first. */
+  async audiences(country: string, topic: string, locale: Locale): Promise<Audience[]> {
+    const catalog = await this.loadCatalog();
+    const unknown = {
+      ...(!catalog.countryCodes.has(country) && {
+        country: [{ code: 'unknownCountry', message: `country "${country}" is not one of the covered countries` }],
+      }),
+      ...(!catalog.topicSlugs.has(topic) && {
+        topic: [{ code: 'unknownTopic', message: `topic "${topic}" is not one of the topics` }],
+      }),
+    };
+    if (Object.keys(unknown).length) throw badUserInput(unknown);
+
+    // One range scan of audience_reach (country_code, topic_slug, size DESC),
+    // then the name by the translation's primary key.
+    return this.prisma.$queryRaw<Audience[]>`
+      SELECT r.audience_slug AS id, t.name AS interest, r.size AS "audienceSize"
+      FROM audience_reach r
+      JOIN audience_translation t ON t.audience_slug = r.audience_slug AND t.locale = ${locale}::"Locale"
+      WHERE r.country_code = ${country} AND r.topic_slug = ${topic}
+      ORDER BY r.size DESC, r.audience_slug`;
+  }
+
+  private loadCatalog(): Promise<Catalog> {
+    const current = this.catalog;
+    if (current) {
+      return current.then((catalog) => (Date.now() - catalog.loadedAt < CATALOG_TTL_MS ? catalog : this.reloadCatalog()));
+    }
+    return this.reloadCatalog();
+  }
+
+  private reloadCatalog(): Promise<Catalog> {
+    const loading = this.readCatalog();
+    this.catalog = loading;
+    // A failed read (database down) is not cached: the next request tries again.
+    loading.catch(() => {
+      if (this.catalog === loading) this.catalog = undefined;
+    });
+    return loading;
+  }
+
+  private async readCatalog(): Promise<Catalog> {
+    const [countries, topics] = await Promise.all([
+      this.prisma.countryTranslation.findMany({ select: { countryCode: true, locale: true, name: true } }),
+      this.prisma.topicTranslation.findMany({
+        select: { topicSlug: true, locale: true, name: true, description: true, topic: { select: { icon: true, position: true } } },
+        orderBy: { topic: { position: 'asc' } },
+      }),
+    ]);
+    const byLocale = <T>(rows: { locale: Locale; item: T }[]) => {
+      const map = new Map<Locale, T[]>();
+      for (const { locale, item } of rows) map.set(locale, [...(map.get(locale) ?? []), item]);
+      return map;
+    };
+    const countryMap = byLocale(countries.map(({ locale, countryCode, name }) => ({ locale, item: { code: countryCode, name } })));
+    for (const [locale, list] of countryMap) {
+      const collator = new Intl.Collator(LOCALE_TAGS[locale]);
+      list.sort((a, b) => collator.compare(a.name, b.name));
+    }
+    return {
+      countries: countryMap,
+      topics: byLocale(
+        topics.map(({ locale, topicSlug, name, description, topic }) => ({
+          locale,
+          item: { slug: topicSlug, name, description, icon: topic.icon },
+        })),
+      ),
+      countryCodes: new Set(countries.map((row) => row.countryCode)),
+      topicSlugs: new Set(topics.map((row) => row.topicSlug)),
+      loadedAt: Date.now(),
+    };
+  }
+}

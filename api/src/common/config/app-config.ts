@@ -1,0 +1,131 @@
+import { plainToInstance, Transform } from 'class-transformer';
+import {
+  ArrayNotEmpty,
+  IsBoolean,
+  IsEnum,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Matches,
+  Max,
+  Min,
+  validateSync,
+} from 'class-validator';
+
+export enum Environment {
+  Development = 'development',
+  Production = 'production',
+  Test = 'test',
+}
+
+const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
+const toList = ({ value }: { value: unknown }) =>
+  typeof value === 'string' ? value.split(',').map((item) => item.trim()).filter(Boolean) : value;
+const toBool = ({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value);
+
+/**
+ * Every setting of the API, read from the environment and validated at start:
+ * a bad value stops the process with a message that names the variable.
+ * Defaults here are the ones `.env.example` lists.
+ */
+export class AppConfig {
+  @IsEnum(Environment)
+  NODE_ENV: Environment = Environment.Development;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  PORT = 4000;
+
+  @IsString()
+  HOST = '0.0.0.0';
+
+  /** Set by `npm start` to the embedded PostgreSQL when not given. */
+  @Matches(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must be a postgresql:// connection URL' })
+  DATABASE_URL = '';
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  DATABASE_POOL_SIZE = 10;
+
+  /** Longest wait for a connection or a query before answering SERVICE_UNAVAILABLE. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(30000)
+  DATABASE_TIMEOUT_MS = 2000;
+
+  /** Origins allowed to call the API from a browser (CORS), comma-separated. */
+  @Transform(toList)
+  @ArrayNotEmpty()
+  @IsUrl({ require_tld: false, require_protocol: true }, { each: true })
+  SITE_ORIGINS: string[] = ['http://localhost:8000'];
+
+  /** Shared rate-limit storage for several replicas; in memory when unset. */
+  @IsOptional()
+  @Matches(/^rediss?:\/\//, { message: 'REDIS_URL must be a redis:// or rediss:// URL' })
+  REDIS_URL?: string = undefined;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  CONTACT_RATE_LIMIT_PER_MINUTE = 5;
+
+  /** Express "trust proxy": the number of proxies in front (0 = none), so rate limits see the visitor's IP. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  TRUST_PROXY_HOPS = 0;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(2)
+  GRAPHQL_MAX_DEPTH = 8;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(10)
+  GRAPHQL_MAX_COMPLEXITY = 300;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  GRAPHQL_MAX_ALIASES = 15;
+
+  @Matches(/^\d+(b|kb|mb)$/i, { message: 'BODY_LIMIT must be a size such as 100kb' })
+  BODY_LIMIT = '100kb';
+
+  /** Version of the terms and privacy policy a contact request accepts by being sent. */
+  @Matches(/^[\w.-]{1,40}$/, { message: 'TERMS_VERSION must be a short version label such as 2026-11-01' })
+  TERMS_VERSION = '2026-11-01';
+
+  /** The GraphQL explorer page (Apollo Sandbox landing page); never in production. */
+  @Transform(toBool)
+  @IsBoolean()
+  GRAPHQL_EXPLORER = true;
+
+  get isProduction(): boolean {
+    return this.NODE_ENV === Environment.Production;
+  }
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  const known = new Set(Object.keys(new AppConfig()));
+  // An empty variable counts as unset, as in most shells' and compose files' habits.
+  const values = Object.fromEntries(Object.entries(env).filter(([key, value]) => known.has(key) && value !== ''));
+  const config = plainToInstance(AppConfig, values, { exposeDefaultValues: true });
+  const errors = validateSync(config);
+  if (errors.length) {
+    const lines = errors.flatMap((error) =>
+      Object.values(error.constraints ?? {}).map((message) => `  ${error.property}: ${message}`),
+    );
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return config;
+}

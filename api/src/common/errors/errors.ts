@@ -1,0 +1,36 @@
+import { GraphQLError } from 'graphql';
+
+/** The stable codes clients read from `extensions.code`. */
+export enum ErrorCode {
+  BadUserInput = 'BAD_USER_INPUT',
+  TooManyRequests = 'TOO_MANY_REQUESTS',
+  ServiceUnavailable = 'SERVICE_UNAVAILABLE',
+  InternalServerError = 'INTERNAL_SERVER_ERROR',
+}
+
+export interface FieldError {
+  /** Stable, e.g. `isEmail`, `maxLength`: clients show their own text for it. */
+  code: string;
+  message: string;
+}
+
+export type FieldErrors = Record<string, FieldError[]>;
+
+export function badUserInput(fieldErrors: FieldErrors): GraphQLError {
+  const fields = Object.keys(fieldErrors).join(', ');
+  return new GraphQLError(`Invalid input: ${fields}`, {
+    extensions: { code: ErrorCode.BadUserInput, fieldErrors },
+  });
+}
+
+export function tooManyRequests(retryAfterSeconds: number): GraphQLError {
+  return new GraphQLError(`Too many requests: try again in ${retryAfterSeconds} s`, {
+    extensions: { code: ErrorCode.TooManyRequests, retryAfterSeconds },
+  });
+}
+
+export function serviceUnavailable(): GraphQLError {
+  return new GraphQLError('The service is temporarily unavailable: please try again shortly', {
+    extensions: { code: ErrorCode.ServiceUnavailable },
+  });
+}

@@ -1,0 +1,40 @@
+import { Plugin } from '@nestjs/apollo';
+import { GraphQLSchemaHost } from '@nestjs/graphql';
+import type { ApolloServerPlugin, GraphQLRequestListener } from '@apollo/server';
+import { GraphQLError } from 'graphql';
+import { fieldExtensionsEstimator, getComplexity, simpleEstimator } from 'graphql-query-complexity';
+import { AppConfig } from '../config/app-config';
+
+/**
+ * Rejects an operation whose estimated cost is above GRAPHQL_MAX_COMPLEXITY,
+ * before anything is resolved. Fields that query the database declare their
+ * cost with `complexity` in their @Field/@Query options; the rest cost 1.
+ */
+@Plugin()
+export class ComplexityPlugin implements ApolloServerPlugin {
+  constructor(
+    private readonly schemaHost: GraphQLSchemaHost,
+    private readonly config: AppConfig,
+  ) {}
+
+  async requestDidStart(): Promise<GraphQLRequestListener<object>> {
+    const { schema } = this.schemaHost;
+    const maximum = this.config.GRAPHQL_MAX_COMPLEXITY;
+    return {
+      async didResolveOperation({ request, document }) {
+        const complexity = getComplexity({
+          schema,
+          query: document,
+          operationName: request.operationName ?? undefined,
+          variables: request.variables,
+          estimators: [fieldExtensionsEstimator(), simpleEstimator({ defaultComplexity: 1 })],
+        });
+        if (complexity > maximum) {
+          throw new GraphQLError(`Query is too complex: ${complexity}; the maximum is ${maximum}`, {
+            extensions: { code: 'GRAPHQL_VALIDATION_FAILED', complexity, maximum, http: { status: 400 } },
+          });
+        }
+      },
+    };
+  }
+}

@@ -1,0 +1,95 @@
+import { Field, ID, InputType } from '@nestjs/graphql';
+import { Transform } from 'class-transformer';
+import { Equals, IsEmail, IsEnum, IsOptional, IsString, IsUUID, Matches, MaxLength, MinLength } from 'class-validator';
+import { Locale } from '../../common/locale';
+import { AdvertiserCount, AgencySize, AgencyType, DecisionRole, Interest, Position } from '../contact.enums';
+import { IsPhoneForLocale } from './is-phone-for-locale';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+/** An optional text left blank counts as not given. */
+const trimToUndefined = ({ value }: { value: unknown }) =>
+  typeof value === 'string' ? value.trim() || undefined : (value ?? undefined);
+
+@InputType({ description: 'A request for demo access, sent from the contact form' })
+export class ContactRequestInput {
+  @Field(() => ID, { description: 'UUID made by the client: sending it again never stores the request twice' })
+  @IsUUID()
+  requestId: string;
+
+  @Field(() => Locale, { description: "The page's language; national phone numbers are read in its country" })
+  @IsEnum(Locale)
+  locale: Locale;
+
+  @Field()
+  @Transform(trim)
+  @IsString()
+  @MinLength(2)
+  @MaxLength(120)
+  agencyName: string;
+
+  @Field(() => AgencyType)
+  @IsEnum(AgencyType)
+  agencyType: AgencyType;
+
+  @Field(() => AgencySize)
+  @IsEnum(AgencySize)
+  agencySize: AgencySize;
+
+  @Field(() => AdvertiserCount)
+  @IsEnum(AdvertiserCount)
+  advertiserCount: AdvertiserCount;
+
+  @Field()
+  @Transform(trim)
+  @IsString()
+  @MinLength(2)
+  @MaxLength(100)
+  contactName: string;
+
+  @Field()
+  @Transform(trim)
+  @IsEmail()
+  @MaxLength(254)
+  email: string;
+
+  @Field({ nullable: true })
+  @Transform(trimToUndefined)
+  @IsOptional()
+  @IsPhoneForLocale()
+  phone?: string;
+
+  @Field(() => Position)
+  @IsEnum(Position)
+  position: Position;
+
+  @Field(() => DecisionRole)
+  @IsEnum(DecisionRole)
+  decisionRole: DecisionRole;
+
+  @Field(() => Interest)
+  @IsEnum(Interest)
+  interest: Interest;
+
+  @Field({ nullable: true })
+  @Transform(trimToUndefined)
+  @IsOptional()
+  @IsString()
+  @MaxLength(2000)
+  message?: string;
+
+  @Field({ description: 'Sending accepts the terms and the privacy policy; must be true' })
+  @Equals(true, { message: 'acceptTerms must be true: sending a request accepts the terms and the privacy policy' })
+  acceptTerms: boolean;
+
+  @Field({ nullable: true, description: 'The page the form was sent from, e.g. /en/' })
+  @Transform(trimToUndefined)
+  @IsOptional()
+  @Matches(/^\/[^\s]{0,299}$/, { message: 'pagePath must be a path on the site, starting with /' })
+  pagePath?: string;
+
+  @Field({ nullable: true, description: 'Leave empty: a hidden field that only bots fill in' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(5000)
+  website?: string;
+}
