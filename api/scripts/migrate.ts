@@ -24,11 +24,7 @@ async function main(): Promise<void> {
   });
 }
 
-main().then(
-  // The wasm engine leaves a timer behind, so leave explicitly.
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});

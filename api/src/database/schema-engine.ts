@@ -23,12 +23,27 @@ const { WebAssembly: wasmRuntime } = globalThis as unknown as { WebAssembly: Was
 export async function openSchemaEngine(databaseUrl: string): Promise<SchemaEngine> {
   const glue = await import('@prisma/schema-engine-wasm/schema_engine_bg');
   const wasmFile = path.join(path.dirname(require.resolve('@prisma/schema-engine-wasm')), 'schema_engine_bg.wasm');
-  const { instance } = await wasmRuntime.instantiate(await readFile(wasmFile), { './schema_engine_bg.js': glue });
+  // The engine sets long timers of its own: unref them so a finished
+  // migration never keeps a process (a script, jest) alive.
+  const imports = Object.fromEntries(
+    Object.entries(glue).map(([name, value]) =>
+      name.startsWith('__wbg_setTimeout_') && typeof value === 'function'
+        ? [name, (...args: unknown[]) => unrefTimer((value as (...args: unknown[]) => unknown)(...args))]
+        : [name, value],
+    ),
+  );
+  const { instance } = await wasmRuntime.instantiate(await readFile(wasmFile), { './schema_engine_bg.js': imports });
   const exports = instance.exports as { __wbindgen_start(): void };
   glue.__wbg_set_wasm(exports);
   exports.__wbindgen_start();
 
   const schema = await readFile(SCHEMA_PATH, 'utf8');
-  const adapter = bindMigrationAwareSqlAdapterFactory(new PrismaPg({ connectionString: databaseUrl }));
+  // The engine never closes the pool it opens; idle connections must not keep the process alive.
+  const adapter = bindMigrationAwareSqlAdapterFactory(new PrismaPg({ connectionString: databaseUrl, allowExitOnIdle: true }));
   return glue.SchemaEngine.new({ datamodels: [[SCHEMA_PATH, schema]] }, () => undefined, adapter);
+}
+
+function unrefTimer(timer: unknown): unknown {
+  (timer as Partial<NodeJS.Timeout> | undefined)?.unref?.();
+  return timer;
 }

@@ -22,13 +22,20 @@ export class ComplexityPlugin implements ApolloServerPlugin {
     const maximum = this.config.GRAPHQL_MAX_COMPLEXITY;
     return {
       async didResolveOperation({ request, document }) {
-        const complexity = getComplexity({
-          schema,
-          query: document,
-          operationName: request.operationName ?? undefined,
-          variables: request.variables,
-          estimators: [fieldExtensionsEstimator(), simpleEstimator({ defaultComplexity: 1 })],
-        });
+        let complexity: number;
+        try {
+          complexity = getComplexity({
+            schema,
+            query: document,
+            operationName: request.operationName ?? undefined,
+            variables: request.variables,
+            estimators: [fieldExtensionsEstimator(), simpleEstimator({ defaultComplexity: 1 })],
+          });
+        } catch {
+          // Invalid variables: the operation will not run, and Apollo answers
+          // BAD_USER_INPUT naming the variable's field.
+          return;
+        }
         if (complexity > maximum) {
           throw new GraphQLError(`Query is too complex: ${complexity}; the maximum is ${maximum}`, {
             extensions: { code: 'GRAPHQL_VALIDATION_FAILED', complexity, maximum, http: { status: 400 } },

@@ -1,0 +1,137 @@
+import { startTestApi, type TestApi } from './support/api';
+
+const COUNTRY_CODES = 'ES PT FR IT DE AT CH BE NL LU IE GB DK SE NO FI PL CZ HU RO GR TR AE SA IL ZA MA'.split(' ');
+const TOPIC_SLUGS = [
+  'technology-telecom',
+  'travel-tourism',
+  'retail-ecommerce',
+  'finance-insurance',
+  'automotive',
+  'health-wellness',
+  'food-drink',
+  'entertainment-media',
+  'facilities-energy',
+];
+const AUDIENCES = `query Audiences($country: String!, $topic: String!, $locale: Locale!) {
+  audiences(country: $country, topic: $topic, locale: $locale) { id interest audienceSize }
+}`;
+
+interface Audience {
+  id: string;
+  interest: string;
+  audienceSize: number;
+}
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(() => api.close());
+
+describe('countries', () => {
+  it('lists the 27 covered countries with names in the requested language, sorted by that language', async () => {
+    const { body } = await api.graphql<{ es: { code: string; name: string }[]; de: { code: string; name: string }[] }>(
+      '{ es: countries(locale: ES) { code name } de: countries(locale: DE) { code name } }',
+    );
+    const es = body.data!.es;
+    expect(es.map((country) => country.code).sort()).toEqual([...COUNTRY_CODES].sort());
+    expect(es.find((country) => country.code === 'DE')?.name).toBe('Alemania');
+    expect(body.data!.de.find((country) => country.code === 'GB')?.name).toBe('Vereinigtes Königreich');
+    const names = es.map((country) => country.name);
+    expect(names).toEqual([...names].sort(new Intl.Collator('es-ES').compare));
+    // Collation, not code points: Österreich sorts with the Os in German.
+    const de = body.data!.de.map((country) => country.name);
+    expect(de.indexOf('Österreich')).toBeLessThan(de.indexOf('Polen'));
+  });
+});
+
+describe('topics', () => {
+  it('lists the nine categories in display order with localized name, description and icon', async () => {
+    const { body } = await api.graphql<{ topics: { slug: string; name: string; description: string; icon: string }[] }>(
+      '{ topics(locale: FR) { slug name description icon } }',
+    );
+    const topics = body.data!.topics;
+    expect(topics.map((topic) => topic.slug)).toEqual(TOPIC_SLUGS);
+    expect(topics.find((topic) => topic.slug === 'automotive')?.name).toBe('Automobile');
+    for (const topic of topics) {
+      expect(topic.description.length).toBeGreaterThan(20);
+      expect(topic.icon).toMatch(/^[A-Z][A-Za-z]+$/);
+    }
+  });
+});
+
+describe('audiences', () => {
+  it("returns a topic's audiences in a country, largest first, named in the requested language", async () => {
+    const { body } = await api.graphql<{ audiences: Audience[] }>(AUDIENCES, { country: 'ES', topic: 'automotive', locale: 'ES' });
+    const audiences = body.data!.audiences;
+    expect(audiences.length).toBeGreaterThanOrEqual(12);
+    const sizes = audiences.map((audience) => audience.audienceSize);
+    expect(sizes).toEqual([...sizes].sort((a, b) => b - a));
+    const english = await api.graphql<{ audiences: Audience[] }>(AUDIENCES, { country: 'ES', topic: 'automotive', locale: 'EN' });
+    const ids = english.body.data!.audiences.map((audience) => audience.id);
+    expect(ids).toEqual(audiences.map((audience) => audience.id));
+    expect(english.body.data!.audiences.map((a) => a.interest)).not.toEqual(audiences.map((a) => a.interest));
+  });
+
+  it("scales reach with the country's online population and never exceeds it", async () => {
+    const sizeIn = async (country: string) => {
+      const { body } = await api.graphql<{ audiences: Audience[] }>(AUDIENCES, { country, topic: 'travel-tourism', locale: 'EN' });
+      return body.data!.audiences.reduce((sum, audience) => sum + audience.audienceSize, 0);
+    };
+    expect(await sizeIn('DE')).toBeGreaterThan(20 * (await sizeIn('LU')));
+    const [above] = await api.prisma.$queryRaw<{ count: bigint }[]>`
+      SELECT count(*) FROM audience_reach r JOIN country c ON c.code = r.country_code WHERE r.size > c.online_users OR r.size <= 0`;
+    expect(Number(above!.count)).toBe(0);
+  });
+
+  it('has at least 12 audiences per topic with a name in each of the five languages', async () => {
+    const perTopic = await api.prisma.audience.groupBy({ by: ['topicSlug'], _count: true });
+    expect(perTopic).toHaveLength(9);
+    for (const topic of perTopic) expect(topic._count).toBeGreaterThanOrEqual(12);
+    const audiences = await api.prisma.audience.count();
+    expect(await api.prisma.audienceTranslation.count({ where: { name: { not: '' } } })).toBe(audiences * 5);
+  });
+
+  it('rejects an unknown country and an unknown topic as BAD_USER_INPUT naming each argument', async () => {
+    const { body } = await api.graphql(AUDIENCES, { country: 'US', topic: 'gardening', locale: 'ES' });
+    const error = body.errors![0]!;
+    expect(error.extensions!.code).toBe('BAD_USER_INPUT');
+    expect(error.extensions!.fieldErrors).toEqual({
+      country: [{ code: 'unknownCountry', message: expect.stringContaining('"US"') }],
+      topic: [{ code: 'unknownTopic', message: expect.stringContaining('"gardening"') }],
+    });
+  });
+
+  it('rejects a malformed country code before touching the database', async () => {
+    const { body } = await api.graphql(AUDIENCES, { country: 'spain', topic: 'automotive', locale: 'ES' });
+    expect(body.errors![0]!.extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      fieldErrors: { country: [{ code: 'matches', message: expect.stringContaining('two-letter') }] },
+    });
+  });
+
+  it('is one range scan of the (country, topic, size) index', async () => {
+    const plan = await api.prisma.$queryRawUnsafe<{ 'QUERY PLAN': string }[]>(`
+      EXPLAIN SELECT r.audience_slug, t.name, r.size FROM audience_reach r
+      JOIN audience_translation t ON t.audience_slug = r.audience_slug AND t.locale = 'ES'
+      WHERE r.country_code = 'ES' AND r.topic_slug = 'automotive' ORDER BY r.size DESC`);
+    const text = plan.map((row) => row['QUERY PLAN']).join('\n');
+    expect(text).toMatch(/Index (Only )?Scan using audience_reach_country_code_topic_slug_size_idx/);
+    expect(text).not.toMatch(/Seq Scan on audience_reach/);
+  });
+});
+
+describe('coverage', () => {
+  it('counts what the data holds, so the copy of the site stays true', async () => {
+    const { body } = await api.graphql<{ coverage: Record<string, number> }>(
+      '{ coverage { countries topics audiences onlineUsers } }',
+    );
+    expect(body.data!.coverage).toEqual({
+      countries: 27,
+      topics: 9,
+      audiences: await api.prisma.audience.count(),
+      onlineUsers: (await api.prisma.country.aggregate({ _sum: { onlineUsers: true } }))._sum.onlineUsers,
+    });
+    expect(body.data!.coverage.audiences).toBeGreaterThanOrEqual(108);
+  });
+});

@@ -1,0 +1,48 @@
+import type { INestApplication } from '@nestjs/common';
+import { createApp } from '../../src/app';
+import { loadConfig } from '../../src/common/config/app-config';
+import { PrismaService } from '../../src/prisma/prisma.service';
+
+export interface GraphQLResponse<T = Record<string, unknown>> {
+  status: number;
+  headers: Headers;
+  body: {
+    data?: T | null;
+    errors?: { message: string; path?: string[]; extensions?: Record<string, unknown> & { code?: string } }[];
+  };
+}
+
+export interface TestApi {
+  url: string;
+  app: INestApplication;
+  prisma: PrismaService;
+  graphql<T = Record<string, unknown>>(
+    query: string,
+    variables?: Record<string, unknown>,
+    headers?: Record<string, string>,
+  ): Promise<GraphQLResponse<T>>;
+  close(): Promise<void>;
+}
+
+/** The real API on a free port, over HTTP, on this run's test database; settings may be overridden. */
+export async function startTestApi(settings: Record<string, string> = {}): Promise<TestApi> {
+  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: process.env.TEST_DATABASE_URL, ...settings });
+  const app = await createApp(config, { logger: false });
+  await app.listen(0, '127.0.0.1');
+  const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+  const prisma = app.get(PrismaService);
+  return {
+    url,
+    app,
+    prisma,
+    async graphql(query, variables, headers = {}) {
+      const response = await fetch(`${url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ query, variables }),
+      });
+      return { status: response.status, headers: response.headers, body: await response.json() };
+    },
+    close: () => app.close(),
+  };
+}
