@@ -84,12 +84,12 @@ export class AppConfig {
   @Transform(toInt)
   @IsInt()
   @Min(2)
-  GRAPHQL_MAX_DEPTH = 8;
+  GRAPHQL_MAX_DEPTH = 20;
 
   @Transform(toInt)
   @IsInt()
   @Min(10)
-  GRAPHQL_MAX_COMPLEXITY = 300;
+  GRAPHQL_MAX_COMPLEXITY = 200;
 
   @Transform(toInt)
   @IsInt()

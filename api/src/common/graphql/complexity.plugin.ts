@@ -2,8 +2,11 @@ import { Plugin } from '@nestjs/apollo';
 import { GraphQLSchemaHost } from '@nestjs/graphql';
 import type { ApolloServerPlugin, GraphQLRequestListener } from '@apollo/server';
 import { GraphQLError } from 'graphql';
-import { fieldExtensionsEstimator, getComplexity, simpleEstimator } from 'graphql-query-complexity';
+import { type ComplexityEstimator, fieldExtensionsEstimator, getComplexity, simpleEstimator } from 'graphql-query-complexity';
 import { AppConfig } from '../config/app-config';
+
+/** Introspection is bounded by the schema itself (and off in production): it costs nothing here. */
+const introspectionEstimator: ComplexityEstimator = ({ field }) => (field.name.startsWith('__') ? 0 : undefined);
 
 /**
  * Rejects an operation whose estimated cost is above GRAPHQL_MAX_COMPLEXITY,
@@ -29,7 +32,7 @@ export class ComplexityPlugin implements ApolloServerPlugin {
             query: document,
             operationName: request.operationName ?? undefined,
             variables: request.variables,
-            estimators: [fieldExtensionsEstimator(), simpleEstimator({ defaultComplexity: 1 })],
+            estimators: [introspectionEstimator, fieldExtensionsEstimator(), simpleEstimator({ defaultComplexity: 1 })],
           });
         } catch {
           // Invalid variables: the operation will not run, and Apollo answers

@@ -4,6 +4,7 @@ import type { ApolloDriverConfig } from '@nestjs/apollo';
 import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
 import type { Request, Response } from 'express';
+import type { GraphQLError, ValidationContext } from 'graphql';
 import type { AppConfig } from '../config/app-config';
 import { createFormatError } from './format-error';
 
@@ -11,6 +12,16 @@ export interface GraphQLContext {
   req: Request;
   res: Response;
 }
+
+/**
+ * graphql-armor's rules throw by default (made for envelop); reported through
+ * the validation context instead, Apollo answers 400 GRAPHQL_VALIDATION_FAILED.
+ */
+const reportToApollo = {
+  exposeLimits: true,
+  propagateOnRejection: false,
+  onReject: [(context: ValidationContext | null, error: GraphQLError) => context?.reportError(error)],
+};
 
 export function graphqlOptions(config: AppConfig): ApolloDriverConfig {
   const development = !config.isProduction;
@@ -29,8 +40,9 @@ export function graphqlOptions(config: AppConfig): ApolloDriverConfig {
     // cross-site form or image cannot run an operation on a visitor's behalf.
     csrfPrevention: true,
     validationRules: [
-      maxDepthRule({ n: config.GRAPHQL_MAX_DEPTH, exposeLimits: true }),
-      maxAliasesRule({ n: config.GRAPHQL_MAX_ALIASES, exposeLimits: true }),
+      // Introspection counts too: its queries are the deepest a client can send.
+      maxDepthRule({ n: config.GRAPHQL_MAX_DEPTH, ignoreIntrospection: false, flattenFragments: true, ...reportToApollo }),
+      maxAliasesRule({ n: config.GRAPHQL_MAX_ALIASES, ...reportToApollo }),
     ],
     includeStacktraceInErrorResponses: development,
     formatError: createFormatError(config.isProduction),

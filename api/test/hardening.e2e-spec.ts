@@ -1,0 +1,115 @@
+import { getIntrospectionQuery } from 'graphql';
+import { startTestApi, type TestApi } from './support/api';
+
+const audiencesAliases = (count: number) =>
+  `{ ${Array.from({ length: count }, (_, i) => `a${i}: audiences(country: "ES", topic: "automotive", locale: ES) { id interest audienceSize }`).join(' ')} }`;
+
+describe('in development', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startTestApi({ SITE_ORIGINS: 'http://localhost:8000,https://www.segmentia.example' });
+  });
+  afterAll(() => api.close());
+
+  it('answers /health and /ready', async () => {
+    expect(await (await fetch(`${api.url}/health`)).json()).toEqual({ status: 'ok' });
+    const ready = await fetch(`${api.url}/ready`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: 'ok', database: 'up' });
+  });
+
+  it('refuses a GET operation without a preflight header (CSRF prevention) and runs it with one', async () => {
+    const url = `${api.url}/graphql?query=${encodeURIComponent('{ __typename }')}`;
+    const simple = await fetch(url);
+    expect(simple.status).toBe(400);
+    expect(await simple.text()).toMatch(/CSRF/);
+    const preflighted = await fetch(url, { headers: { 'apollo-require-preflight': 'true' } });
+    expect(preflighted.status).toBe(200);
+    expect(await preflighted.json()).toEqual({ data: { __typename: 'Query' } });
+  });
+
+  it('refuses a POST a cross-site form could send (text/plain)', async () => {
+    const response = await fetch(`${api.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: JSON.stringify({ query: '{ __typename }' }),
+    });
+    expect(response.status).toBe(400);
+  });
+
+  it('allows CORS for the configured site origins only', async () => {
+    const preflight = (origin: string) =>
+      fetch(`${api.url}/graphql`, {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+      });
+    const allowed = await preflight('https://www.segmentia.example');
+    expect(allowed.headers.get('access-control-allow-origin')).toBe('https://www.segmentia.example');
+    const other = await preflight('https://evil.example');
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('refuses a request body over BODY_LIMIT with 413', async () => {
+    const response = await fetch(`${api.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ __typename }', variables: { padding: 'x'.repeat(200 * 1024) } }),
+    });
+    expect(response.status).toBe(413);
+  });
+
+  it('serves introspection (the standard query fits the depth limit) and the explorer page', async () => {
+    const { status, body } = await api.graphql(getIntrospectionQuery());
+    expect(body.errors).toBeUndefined();
+    expect(status).toBe(200);
+    const page = await fetch(`${api.url}/graphql`, { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toMatch(/apollo/i);
+  });
+
+  it('rejects a query deeper than GRAPHQL_MAX_DEPTH', async () => {
+    const deep = `{ __schema { types { fields { type ${'{ ofType '.repeat(20)}{ name }${' }'.repeat(20)} } } } }`;
+    const { status, body } = await api.graphql(deep);
+    expect(status).toBe(400);
+    expect(body.errors![0]!.extensions!.code).toBe('GRAPHQL_VALIDATION_FAILED');
+    expect(body.errors![0]!.message).toMatch(/depth/i);
+  });
+
+  it('rejects more aliases than GRAPHQL_MAX_ALIASES', async () => {
+    const aliases = `{ ${Array.from({ length: 16 }, (_, i) => `t${i}: coverage { countries }`).join(' ')} }`;
+    const { status, body } = await api.graphql(aliases);
+    expect(status).toBe(400);
+    expect(body.errors![0]!.message).toMatch(/alias/i);
+  });
+
+  it('rejects an operation costlier than GRAPHQL_MAX_COMPLEXITY before running it, and runs a cheaper one', async () => {
+    const costly = await api.graphql(audiencesAliases(9));
+    expect(costly.status).toBe(400);
+    expect(costly.body.errors![0]!.extensions).toMatchObject({ code: 'GRAPHQL_VALIDATION_FAILED', maximum: 200 });
+    expect(costly.body.data).toBeUndefined();
+    const cheaper = await api.graphql(audiencesAliases(8));
+    expect(cheaper.body.errors).toBeUndefined();
+  });
+});
+
+describe('in production', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startTestApi({ NODE_ENV: 'production' });
+  });
+  afterAll(() => api.close());
+
+  it('has no introspection and no explorer page', async () => {
+    const { body } = await api.graphql('{ __schema { types { name } } }');
+    expect(body.errors![0]!.message).toMatch(/introspection/i);
+    const page = await fetch(`${api.url}/graphql`, { headers: { accept: 'text/html', 'apollo-require-preflight': 'true' } });
+    expect(page.headers.get('content-type')).not.toMatch(/html/);
+    expect(await page.text()).not.toMatch(/sandbox/i);
+  });
+
+  it('sends no stack trace with an error', async () => {
+    const { body } = await api.graphql('{ audiences(country: "XX", topic: "automotive", locale: ES) { id } }');
+    expect(body.errors![0]!.extensions!.code).toBe('BAD_USER_INPUT');
+    expect(JSON.stringify(body)).not.toMatch(/stacktrace|\.ts:\d+|at \w+ \(/);
+  });
+});
