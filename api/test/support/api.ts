@@ -35,13 +35,13 @@ export async function startTestApi(settings: Record<string, string> = {}): Promi
     url,
     app,
     prisma,
-    async graphql(query, variables, headers = {}) {
+    async graphql<T>(query: string, variables?: Record<string, unknown>, headers: Record<string, string> = {}) {
       const response = await fetch(`${url}/graphql`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...headers },
         body: JSON.stringify({ query, variables }),
       });
-      return { status: response.status, headers: response.headers, body: await response.json() };
+      return { status: response.status, headers: response.headers, body: (await response.json()) as GraphQLResponse<T>['body'] };
     },
     close: () => app.close(),
   };

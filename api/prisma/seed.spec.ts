@@ -1,0 +1,40 @@
+import { affinity, reach } from './seed';
+import { AUDIENCES, COUNTRIES, LOCALES, TOPICS } from './seed/catalog';
+
+describe('the seed catalog', () => {
+  it('covers the 27 countries and 9 topics of the product, with 12+ audiences per topic', () => {
+    expect(COUNTRIES.map((country) => country.code).join(' ')).toBe(
+      'ES PT FR IT DE AT CH BE NL LU IE GB DK SE NO FI PL CZ HU RO GR TR AE SA IL ZA MA',
+    );
+    expect(TOPICS).toHaveLength(9);
+    for (const topic of TOPICS) {
+      expect(AUDIENCES.filter((audience) => audience.topic === topic.slug).length).toBeGreaterThanOrEqual(12);
+    }
+    expect(new Set(AUDIENCES.map((audience) => audience.slug)).size).toBe(AUDIENCES.length);
+  });
+
+  it('names everything in the five languages', () => {
+    for (const item of [...COUNTRIES, ...TOPICS, ...AUDIENCES]) {
+      for (const locale of LOCALES) expect(item.names[locale].trim()).not.toBe('');
+    }
+    for (const locale of LOCALES) {
+      expect(new Set(AUDIENCES.map((audience) => audience.names[locale])).size).toBe(AUDIENCES.length);
+    }
+  });
+});
+
+describe('reach', () => {
+  it('varies by country and audience within [0.6, 1.4], the same on every run', () => {
+    const factors = COUNTRIES.flatMap((country) => AUDIENCES.map((audience) => affinity(country.code, audience.slug)));
+    expect(Math.min(...factors)).toBeGreaterThanOrEqual(0.6);
+    expect(Math.max(...factors)).toBeLessThan(1.4);
+    expect(new Set(factors.map((factor) => factor.toFixed(2))).size).toBeGreaterThan(50);
+    expect(affinity('ES', 'ev-intenders')).toBe(affinity('ES', 'ev-intenders'));
+  });
+
+  it('is rounded to the hundred and never exceeds the online population', () => {
+    expect(reach(1_000_000, 0.05, 1.2)).toBe(60_000);
+    expect(reach(1_000_000, 0.0512345, 1)).toBe(51_200);
+    expect(reach(500, 0.9, 1.39)).toBe(500);
+  });
+});

@@ -1,0 +1,24 @@
+import { Prisma } from '../../generated/prisma/client';
+import { isDatabaseUnavailable } from './database-errors';
+
+const known = (code: string) => new Prisma.PrismaClientKnownRequestError('failed', { code, clientVersion: '7.10.0' });
+
+describe('isDatabaseUnavailable', () => {
+  it.each([
+    ['a refused connection', new Error('connect ECONNREFUSED 127.0.0.1:5432')],
+    ['a connection timeout', new Error('timeout exceeded when trying to connect')],
+    ['a cause deep inside', Object.assign(new Error('query failed'), { cause: new Error('Connection terminated unexpectedly') })],
+    ["Prisma's can't-reach code", known('P1001')],
+    ["Prisma's pool timeout", known('P2024')],
+  ])('is true for %s', (_, error) => {
+    expect(isDatabaseUnavailable(error)).toBe(true);
+  });
+
+  it.each([
+    ['a unique violation', known('P2002')],
+    ['a programming error', new TypeError("Cannot read properties of undefined (reading 'id')")],
+    ['a non-error', 'ECONNREFUSED'],
+  ])('is false for %s', (_, error) => {
+    expect(isDatabaseUnavailable(error)).toBe(false);
+  });
+});

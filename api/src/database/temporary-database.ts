@@ -1,0 +1,41 @@
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+import { seed } from '../../prisma/seed';
+import { loadConfig } from '../common/config/app-config';
+import { PrismaService } from '../prisma/prisma.service';
+import { deployMigrations } from './migrations';
+
+export interface TemporaryDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+/** A new database on the server of `serverUrl`, migrated and seeded: for a test run or a benchmark. */
+export async function createTemporaryDatabase(serverUrl: string, prefix: string): Promise<TemporaryDatabase> {
+  const name = `${prefix}_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  await withAdmin(serverUrl, (admin) => admin.query(`CREATE DATABASE ${name}`));
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+
+  await deployMigrations(url.toString());
+  const prisma = new PrismaService(loadConfig({ DATABASE_URL: url.toString() }));
+  try {
+    await seed(prisma);
+  } finally {
+    await prisma.$disconnect();
+  }
+  return {
+    url: url.toString(),
+    drop: () => withAdmin(serverUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)),
+  };
+}
+
+async function withAdmin<T>(serverUrl: string, work: (admin: Client) => Promise<T>): Promise<T> {
+  const admin = new Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    return await work(admin);
+  } finally {
+    await admin.end();
+  }
+}
