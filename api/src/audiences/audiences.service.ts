@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
 import { badUserInput } from '../common/errors/errors';
 import { LOCALE_TAGS, type Locale } from '../common/locale';
 import { PrismaService } from '../prisma/prisma.service';
@@ -11,15 +12,27 @@ interface Catalog {
   topics: Map<Locale, Topic[]>;
   countryCodes: Set<string>;
   topicSlugs: Set<string>;
-  loadedAt: number;
 }
 
-/** Countries and topics change only when the seed runs: kept in memory for a minute. */
-const CATALOG_TTL_MS = 60_000;
+/**
+ * The explorer's data changes only when the seed runs, and every visitor asks
+ * the same few hundred questions: answers are kept in memory for a minute.
+ * lru-cache shares one database read among concurrent askers and keeps no failure.
+ */
+const CACHE_TTL_MS = 60_000;
 
 @Injectable()
 export class AudiencesService {
-  private catalog?: Promise<Catalog>;
+  private readonly catalog = new LRUCache<'catalog', Catalog>({
+    max: 1,
+    ttl: CACHE_TTL_MS,
+    fetchMethod: () => this.readCatalog(),
+  });
+  private readonly audienceLists = new LRUCache<string, Audience[], { country: string; topic: string; locale: Locale }>({
+    max: 2000,
+    ttl: CACHE_TTL_MS,
+    fetchMethod: (_key, _stale, { context }) => this.readAudiences(context.country, context.topic, context.locale),
+  });
 
   constructor(private readonly prisma: PrismaService) {}
 
@@ -43,7 +56,10 @@ export class AudiencesService {
       }),
     };
     if (Object.keys(unknown).length) throw badUserInput(unknown);
+    return (await this.audienceLists.fetch(`${country}:${topic}:${locale}`, { context: { country, topic, locale } }))!;
+  }
 
+  private readAudiences(country: string, topic: string, locale: Locale): Promise<Audience[]> {
     // One range scan of audience_reach (country_code, topic_slug, size DESC),
     // then the name by the translation's primary key.
     return this.prisma.$queryRaw<Audience[]>`
@@ -54,22 +70,8 @@ export class AudiencesService {
       ORDER BY r.size DESC, r.audience_slug`;
   }
 
-  private loadCatalog(): Promise<Catalog> {
-    const current = this.catalog;
-    if (current) {
-      return current.then((catalog) => (Date.now() - catalog.loadedAt < CATALOG_TTL_MS ? catalog : this.reloadCatalog()));
-    }
-    return this.reloadCatalog();
-  }
-
-  private reloadCatalog(): Promise<Catalog> {
-    const loading = this.readCatalog();
-    this.catalog = loading;
-    // A failed read (database down) is not cached: the next request tries again.
-    loading.catch(() => {
-      if (this.catalog === loading) this.catalog = undefined;
-    });
-    return loading;
+  private async loadCatalog(): Promise<Catalog> {
+    return (await this.catalog.fetch('catalog'))!;
   }
 
   private async readCatalog(): Promise<Catalog> {
@@ -100,7 +102,6 @@ export class AudiencesService {
       ),
       countryCodes: new Set(countries.map((row) => row.countryCode)),
       topicSlugs: new Set(topics.map((row) => row.topicSlug)),
-      loadedAt: Date.now(),
     };
   }
 }

@@ -13,7 +13,9 @@ export interface TemporaryDatabase {
 /** A new database on the server of `serverUrl`, migrated and seeded: for a test run or a benchmark. */
 export async function createTemporaryDatabase(serverUrl: string, prefix: string): Promise<TemporaryDatabase> {
   const name = `${prefix}_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  await withAdmin(serverUrl, (admin) => admin.query(`CREATE DATABASE ${name}`));
+  await withAdmin(serverUrl, async (admin) => {
+    await admin.query(`CREATE DATABASE ${name}`);
+  });
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
 
@@ -26,7 +28,10 @@ export async function createTemporaryDatabase(serverUrl: string, prefix: string)
   }
   return {
     url: url.toString(),
-    drop: () => withAdmin(serverUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)),
+    drop: () =>
+      withAdmin(serverUrl, async (admin) => {
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      }),
   };
 }
 

@@ -1,7 +1,7 @@
 import { Plugin } from '@nestjs/apollo';
 import { GraphQLSchemaHost } from '@nestjs/graphql';
 import type { ApolloServerPlugin, GraphQLRequestListener } from '@apollo/server';
-import { GraphQLError } from 'graphql';
+import { type DocumentNode, GraphQLError } from 'graphql';
 import { type ComplexityEstimator, fieldExtensionsEstimator, getComplexity, simpleEstimator } from 'graphql-query-complexity';
 import { AppConfig } from '../config/app-config';
 
@@ -20,25 +20,22 @@ export class ComplexityPlugin implements ApolloServerPlugin {
     private readonly config: AppConfig,
   ) {}
 
+  /**
+   * Every field's cost here is a constant, so an operation's cost depends on
+   * its document alone. Apollo hands identical queries the same parsed
+   * document, so each is estimated once. (A cost that reads arguments, such
+   * as a page size, would have to key this by variables too.)
+   */
+  private readonly costs = new WeakMap<DocumentNode, Map<string, number>>();
+
   async requestDidStart(): Promise<GraphQLRequestListener<object>> {
-    const { schema } = this.schemaHost;
     const maximum = this.config.GRAPHQL_MAX_COMPLEXITY;
     return {
-      async didResolveOperation({ request, document }) {
-        let complexity: number;
-        try {
-          complexity = getComplexity({
-            schema,
-            query: document,
-            operationName: request.operationName ?? undefined,
-            variables: request.variables,
-            estimators: [introspectionEstimator, fieldExtensionsEstimator(), simpleEstimator({ defaultComplexity: 1 })],
-          });
-        } catch {
-          // Invalid variables: the operation will not run, and Apollo answers
-          // BAD_USER_INPUT naming the variable's field.
-          return;
-        }
+      didResolveOperation: async ({ request, document }) => {
+        const complexity = this.cost(document, request.operationName ?? undefined, request.variables);
+        // Invalid variables (undefined): the operation will not run, and Apollo
+        // answers BAD_USER_INPUT naming the variable's field.
+        if (complexity === undefined) return;
         if (complexity > maximum) {
           throw new GraphQLError(`Query is too complex: ${complexity}; the maximum is ${maximum}`, {
             extensions: { code: 'GRAPHQL_VALIDATION_FAILED', complexity, maximum, http: { status: 400 } },
@@ -46,5 +43,25 @@ export class ComplexityPlugin implements ApolloServerPlugin {
         }
       },
     };
+  }
+
+  private cost(document: DocumentNode, operationName?: string, variables?: Record<string, unknown>): number | undefined {
+    const byOperation = this.costs.get(document) ?? new Map<string, number>();
+    this.costs.set(document, byOperation);
+    const known = byOperation.get(operationName ?? '');
+    if (known !== undefined) return known;
+    try {
+      const complexity = getComplexity({
+        schema: this.schemaHost.schema,
+        query: document,
+        operationName,
+        variables,
+        estimators: [introspectionEstimator, fieldExtensionsEstimator(), simpleEstimator({ defaultComplexity: 1 })],
+      });
+      byOperation.set(operationName ?? '', complexity);
+      return complexity;
+    } catch {
+      return undefined;
+    }
   }
 }

@@ -1,0 +1,158 @@
+/**
+ * `npm run bench:api`: throughput and latency of the API, from one run on one
+ * server. The API runs in its own process (as in production) on a fresh,
+ * seeded database; autocannon loads it from this process.
+ *   1. `{ __typename }` (the floor: HTTP + Apollo, no database) and
+ *      `audiences` (country × topic × locale varied), each at concurrency 20;
+ *   2. `submitContactRequest` at concurrency 50, each request sent twice (a
+ *      retry), then the receipts counted against the rows stored.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { Client } from 'pg';
+import { openDatabase } from '../src/database/local-database';
+import { API_ROOT } from '../src/database/paths';
+import { createTemporaryDatabase } from '../src/database/temporary-database';
+import { AUDIENCES, COUNTRIES, TOPICS } from '../prisma/seed/catalog';
+
+const PORT = Number(process.env.BENCH_PORT ?? 4100);
+const URL = `http://127.0.0.1:${PORT}/graphql`;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const LOCALES = ['ES', 'EN', 'DE', 'IT', 'FR'];
+
+const body = (query: string, variables?: object) => JSON.stringify({ query, variables });
+const AUDIENCES_QUERY = 'query A($c: String!, $t: String!, $l: Locale!) { audiences(country: $c, topic: $t, locale: $l) { id interest audienceSize } }';
+
+async function startApi(databaseUrl: string): Promise<ChildProcess> {
+  const api = spawn(process.execPath, [path.join(API_ROOT, 'dist/src/main.js')], {
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      // The limit would turn the write benchmark into a rate-limit benchmark.
+      CONTACT_RATE_LIMIT_PER_MINUTE: '1000000',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const ready = await fetch(`http://127.0.0.1:${PORT}/ready`).catch(() => undefined);
+    if (ready?.ok) return api;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  api.kill();
+  throw new Error('The API did not become ready');
+}
+
+function load(title: string, options: Partial<autocannon.Options>): Promise<autocannon.Result> {
+  return autocannon({ url: URL, method: 'POST', headers: { 'content-type': 'application/json' }, title, ...options });
+}
+
+function row(result: autocannon.Result) {
+  return {
+    'req/s': Math.round(result.requests.average),
+    'p50 ms': result.latency.p50,
+    'p99 ms': result.latency.p99,
+    'non-2xx': result.non2xx,
+    errors: result.errors,
+  };
+}
+
+async function main(): Promise<void> {
+  const server = await openDatabase();
+  const database = await createTemporaryDatabase(server.url, 'segmentia_bench');
+  const api = await startApi(database.url);
+  try {
+    const audienceBodies = COUNTRIES.flatMap((country, i) =>
+      TOPICS.map((topic, j) => body(AUDIENCES_QUERY, { c: country.code, t: topic.slug, l: LOCALES[(i + j) % LOCALES.length] })),
+    );
+    // Warm up both paths (JIT, pool, catalog) before measuring.
+    await load('warm-up', { connections: 20, duration: 2, requests: audienceBodies.map((b) => ({ body: b })) });
+
+    const trivial = await load('{ __typename }', { connections: 20, duration: SECONDS, body: body('{ __typename }') });
+    const audiences = await load('audiences', {
+      connections: 20,
+      duration: SECONDS,
+      requests: audienceBodies.map((b) => ({ body: b })),
+    });
+
+    const receipts = new Set<string>();
+    let answered = 0;
+    const contacts = 1000;
+    const ids = Array.from({ length: contacts }, () => randomUUID());
+    let sent = 0;
+    const writes = await load('submitContactRequest', {
+      connections: 50,
+      amount: contacts * 2,
+      requests: [
+        {
+          setupRequest: (request) => {
+            // Each id twice, the second send a retry that must not store again.
+            const requestId = ids[Math.floor(sent++ / 2) % contacts]!;
+            return { ...request, body: contactBody(requestId) };
+          },
+          onResponse: (status, responseBody) => {
+            const parsed = JSON.parse(responseBody) as { data?: { submitContactRequest?: { id: string } } };
+            const id = parsed.data?.submitContactRequest?.id;
+            if (status === 200 && id) {
+              answered++;
+              receipts.add(id);
+            }
+          },
+        },
+      ],
+    });
+    const stored = await countRows(database.url);
+
+    console.log(`\nAPI benchmark (${SECONDS} s per read run, API in its own process, NODE_ENV=production)\n`);
+    console.table({ '{ __typename }': row(trivial), audiences: row(audiences) });
+    const ratio = audiences.requests.average / trivial.requests.average;
+    console.log(`audiences throughput: ${(ratio * 100).toFixed(1)} % of the trivial query (target ≥ 70 %)`);
+    console.log(`audiences p99 at concurrency 20: ${audiences.latency.p99} ms (target < 25 ms)\n`);
+    console.table({ submitContactRequest: { ...row(writes), sent: contacts * 2, receipts: answered, 'distinct receipts': receipts.size, 'rows stored': stored } });
+    console.log(`rows stored ${stored === receipts.size ? '=' : '≠'} distinct receipts (${stored} / ${receipts.size}); ${contacts} requests, each sent twice`);
+  } finally {
+    api.kill();
+    await database.drop();
+    await server.stop();
+  }
+}
+
+function contactBody(requestId: string): string {
+  const audience = AUDIENCES[requestId.charCodeAt(0) % AUDIENCES.length]!;
+  return body('mutation S($input: ContactRequestInput!) { submitContactRequest(input: $input) { id receivedAt } }', {
+    input: {
+      requestId,
+      locale: 'ES',
+      agencyName: `Bench ${audience.names.en}`,
+      agencyType: 'MEDIA',
+      agencySize: 'FROM_2M_TO_5M',
+      advertiserCount: 'FROM_1_TO_10',
+      contactName: 'Bench Runner',
+      email: 'bench@segmentia.example',
+      position: 'DIRECTOR',
+      decisionRole: 'DECIDE',
+      interest: 'SOLUTIONS',
+      acceptTerms: true,
+    },
+  });
+}
+
+async function countRows(databaseUrl: string): Promise<number> {
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ count: string }>('SELECT count(*) FROM contact_request');
+    return Number(rows[0]!.count);
+  } finally {
+    await client.end();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
