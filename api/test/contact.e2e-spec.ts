@@ -123,12 +123,23 @@ describe('submitContactRequest', () => {
     );
   });
 
-  it('rejects an option that is not in the list, naming the field', async () => {
-    const input = validInput({ agencySize: 'FROM_5M_TO_25M' });
+  it.each(['locale', 'agencyType', 'agencySize', 'advertiserCount', 'position', 'decisionRole', 'interest'])(
+    'rejects a %s that is not one of the options, naming the field',
+    async (field) => {
+      const input = validInput({ [field]: 'NOT_AN_OPTION' });
+      const { body } = await submit(input);
+      expect(body.errors![0]!.extensions).toMatchObject({
+        code: 'BAD_USER_INPUT',
+        fieldErrors: { [field]: [{ code: 'isEnum', message: expect.stringContaining(field) }] },
+      });
+      expect(await storedCount(input.requestId)).toBe(0);
+    },
+  );
+
+  it('rejects a request missing a required field, naming it', async () => {
+    const { email: _email, ...input } = validInput();
     const { body } = await submit(input);
-    expect(body.errors![0]!.extensions!.code).toBe('BAD_USER_INPUT');
-    expect(body.errors![0]!.message).toContain('agencySize');
-    expect(await storedCount(input.requestId)).toBe(0);
+    expect(body.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', fieldErrors: { email: [{ code: 'isDefined' }] } });
   });
 
   it('stores a request sent twice with the same id once and answers the same receipt', async () => {
