@@ -1,0 +1,36 @@
+import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
+import path from 'node:path';
+import compression from 'compression';
+import express from 'express';
+
+const LANGUAGE_PREFIX = /^\/(en|de|it|fr)(\/|$)/;
+
+/**
+ * Serves the built site (site/public) the way a static host should: hashed
+ * assets cached for a year, pages revalidated, compressed, and an unknown path
+ * answered with HTTP 404 and the "Page not found" page of its language.
+ */
+export function serveSite(publicDir: string, port: number, host = '0.0.0.0'): Promise<Server> {
+  const app = express();
+  app.disable('x-powered-by');
+  app.use(compression());
+  app.use(
+    express.static(publicDir, {
+      redirect: true,
+      setHeaders(response, file) {
+        const immutable = file.includes(`${path.sep}static${path.sep}`) || /-[0-9a-f]{16,}\.(js|css)$/.test(file);
+        response.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate');
+      },
+    }),
+  );
+  app.use((request, response) => {
+    const language = LANGUAGE_PREFIX.exec(request.path)?.[1];
+    const localized = language && path.join(publicDir, language, '404', 'index.html');
+    const page = localized && existsSync(localized) ? localized : path.join(publicDir, '404.html');
+    response.status(404).setHeader('Cache-Control', 'no-cache').sendFile(page);
+  });
+  return new Promise((resolve) => {
+    const server = app.listen(port, host, () => resolve(server));
+  });
+}

@@ -1,0 +1,44 @@
+import type { GatsbyConfig } from 'gatsby';
+import { SITE_URL } from './src/config/site';
+import { DEFAULT_LOCALE, LOCALE_CODES } from './src/features/i18n/locales';
+
+const config: GatsbyConfig = {
+  siteMetadata: { siteUrl: SITE_URL },
+  trailingSlash: 'always',
+  graphqlTypegen: false,
+  plugins: [
+    {
+      resolve: 'gatsby-source-filesystem',
+      options: { name: 'locale', path: `${__dirname}/locales` },
+    },
+    {
+      resolve: 'gatsby-plugin-react-i18next',
+      options: {
+        localeJsonSourceName: 'locale',
+        languages: LOCALE_CODES,
+        defaultLanguage: DEFAULT_LOCALE,
+        siteUrl: SITE_URL,
+        trailingSlash: 'always',
+        // Its redirect sends every non-Spanish browser (crawlers too) away from
+        // `/`; features/i18n/language-redirect.ts does it as PRODUCT.md says.
+        redirect: false,
+        i18nextOptions: {
+          interpolation: { escapeValue: false },
+          keySeparator: '.',
+          nsSeparator: ':',
+          returnObjects: true,
+        },
+        pages: [{ matchPath: '/staff/', languages: [] }],
+      },
+    },
+    {
+      resolve: 'gatsby-plugin-sitemap',
+      options: {
+        // The index of every language; features/i18n/sitemaps.ts writes /sitemap.xml and /{lang}/sitemap.xml.
+        excludes: ['/**/404/', '/**/404.html', '/dev-404-page/'],
+      },
+    },
+  ],
+};
+
+export default config;

@@ -1,0 +1,89 @@
+import path from 'node:path';
+import type { GatsbyNode } from 'gatsby';
+import { SITE_URL } from './src/config/site';
+import { buildCoverageMap } from './src/features/geo/build-map';
+import { LOCALES } from './src/features/i18n/locales';
+import { type BuiltPage, writeSitemaps } from './src/features/i18n/sitemaps';
+
+/** Where the build reads countries, topics and figures: the API over GraphQL. */
+const API_URL = process.env.SITE_API_URL ?? 'http://localhost:4000/graphql';
+
+interface SiteData {
+  coverage: { countries: number; topics: number; audiences: number; onlineUsers: number };
+  [localized: string]: unknown;
+}
+
+const SITE_DATA_QUERY = `{
+  coverage { countries topics audiences onlineUsers }
+  ${LOCALES.map(
+    ({ code, api }) => `
+  ${code}Countries: countries(locale: ${api}) { code name }
+  ${code}Topics: topics(locale: ${api}) { slug name description icon }`,
+  ).join('')}
+}`;
+
+async function fetchSiteData(): Promise<SiteData> {
+  const response = await fetch(API_URL, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query: SITE_DATA_QUERY }),
+    signal: AbortSignal.timeout(15_000),
+  });
+  const body = (await response.json()) as { data?: SiteData; errors?: { message: string }[] };
+  if (!body.data) throw new Error(body.errors?.map((error) => error.message).join('; ') ?? `HTTP ${response.status}`);
+  return body.data;
+}
+
+export const createSchemaCustomization: GatsbyNode['createSchemaCustomization'] = ({ actions }) => {
+  actions.createTypes(`
+    type SegmentiaCountry implements Node { code: String! name: String! language: String! }
+    type SegmentiaTopic implements Node { slug: String! name: String! description: String! icon: String! position: Int! language: String! }
+    type SegmentiaCoverage implements Node { countries: Int! topics: Int! audiences: Int! onlineUsers: Float! }
+    type SegmentiaMapShape { code: String! d: String! }
+    type SegmentiaMap implements Node { width: Int! height: Int! shapes: [SegmentiaMapShape!]! }
+  `);
+};
+
+export const sourceNodes: GatsbyNode['sourceNodes'] = async ({ actions, createNodeId, createContentDigest, reporter }) => {
+  let data: SiteData;
+  try {
+    data = await fetchSiteData();
+  } catch (error) {
+    return reporter.panic(
+      `The site is built from the Segmentia API, which could not be reached at ${API_URL} (${(error as Error).message}). ` +
+        'Start it with `npm start`, or set SITE_API_URL to a running API.',
+    );
+  }
+  const create = (type: string, id: string, fields: object) =>
+    actions.createNode({ ...fields, id: createNodeId(`${type}-${id}`), internal: { type, contentDigest: createContentDigest(fields) } });
+
+  for (const { code } of LOCALES) {
+    for (const country of data[`${code}Countries`] as { code: string; name: string }[]) {
+      create('SegmentiaCountry', `${code}-${country.code}`, { ...country, language: code });
+    }
+    (data[`${code}Topics`] as { slug: string }[]).forEach((topic, position) =>
+      create('SegmentiaTopic', `${code}-${topic.slug}`, { ...topic, position, language: code }),
+    );
+  }
+  create('SegmentiaCoverage', 'coverage', data.coverage);
+  const codes = (data.esCountries as { code: string }[]).map((country) => country.code);
+  create('SegmentiaMap', 'map', buildCoverageMap(codes));
+};
+
+/**
+ * gatsby-plugin-react-i18next gives translated 404 pages no match path of
+ * their own, so an unknown /en/... URL would render the Spanish 404 in the
+ * browser. Each language's 404 answers for its whole prefix.
+ */
+export const onCreatePage: GatsbyNode['onCreatePage'] = ({ page, actions }) => {
+  const language = /^\/(en|de|it|fr)\/404\/$/.exec(page.path)?.[1];
+  if (!language || page.matchPath === `/${language}/*`) return;
+  actions.deletePage(page);
+  actions.createPage({ ...page, matchPath: `/${language}/*` });
+};
+
+export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ graphql, reporter }) => {
+  const result = await graphql<{ allSitePage: { nodes: BuiltPage[] } }>('{ allSitePage { nodes { path pageContext } } }');
+  if (!result.data) return reporter.panic('Could not list the built pages for the sitemaps');
+  await writeSitemaps(path.join(__dirname, 'public'), SITE_URL, result.data.allSitePage.nodes);
+};

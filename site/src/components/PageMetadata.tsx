@@ -1,0 +1,49 @@
+import React from 'react';
+import { BRAND, SITE_URL } from '../config/site';
+import { DEFAULT_LOCALE, LOCALES, localeOf, localizedPath } from '../features/i18n/locales';
+
+interface Props {
+  language: string;
+  /** The page's path without language prefix, e.g. `/legal/`. */
+  originalPath: string;
+  title: string;
+  description: string;
+  /** Structured data for search engines (JSON-LD). */
+  jsonLd?: object;
+  noindex?: boolean;
+}
+
+/** Everything in `<head>` of every page: language, title, description, canonical, alternates, sharing. */
+export function PageMetadata({ language, originalPath, title, description, jsonLd, noindex }: Props) {
+  const locale = localeOf(language);
+  const url = (code: string) => `${SITE_URL}${localizedPath(code, originalPath)}`;
+  return (
+    <>
+      <html lang={locale.tag} />
+      <title>{title}</title>
+      <meta name="description" content={description} />
+      {noindex && <meta name="robots" content="noindex, nofollow" />}
+      <link rel="canonical" href={url(locale.code)} />
+      {LOCALES.map((alternate) => (
+        <link key={alternate.code} rel="alternate" hrefLang={alternate.tag} href={url(alternate.code)} />
+      ))}
+      <link rel="alternate" hrefLang="x-default" href={url(DEFAULT_LOCALE)} />
+      <meta property="og:type" content="website" />
+      <meta property="og:site_name" content={BRAND} />
+      <meta property="og:title" content={title} />
+      <meta property="og:description" content={description} />
+      <meta property="og:url" content={url(locale.code)} />
+      <meta property="og:image" content={`${SITE_URL}/og-image.png`} />
+      <meta property="og:locale" content={locale.tag.replace('-', '_')} />
+      {LOCALES.filter((other) => other.code !== locale.code).map((other) => (
+        <meta key={other.code} property="og:locale:alternate" content={other.tag.replace('-', '_')} />
+      ))}
+      <meta name="twitter:card" content="summary_large_image" />
+      <meta name="theme-color" content="#0B1B3F" />
+      <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+      <link rel="icon" href="/favicon-32.png" sizes="32x32" type="image/png" />
+      <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
+      {jsonLd && <script type="application/ld+json">{JSON.stringify(jsonLd)}</script>}
+    </>
+  );
+}

@@ -1,0 +1,59 @@
+import { useTranslation } from 'gatsby-plugin-react-i18next';
+import {
+  Car,
+  Clapperboard,
+  Cpu,
+  HeartPulse,
+  Landmark,
+  type LucideIcon,
+  Plane,
+  ShoppingBag,
+  Sparkles,
+  UtensilsCrossed,
+  Zap,
+} from 'lucide-react';
+import React from 'react';
+import type { TopicData } from './types';
+import * as styles from './Categories.module.css';
+
+/** The API names each topic's icon; only these are bundled. */
+const ICONS: Record<string, LucideIcon> = { Car, Clapperboard, Cpu, HeartPulse, Landmark, Plane, ShoppingBag, UtensilsCrossed, Zap };
+
+export function Categories({ topics, onExplore }: { topics: TopicData[]; onExplore(topic: string): void }) {
+  const { t } = useTranslation('home');
+  return (
+    <section id="categories" className="section" aria-labelledby="categories-title">
+      <div className="container">
+        <span className="eyebrow">{t('categories.eyebrow')}</span>
+        <h2 id="categories-title">{t('categories.title', { count: topics.length })}</h2>
+        <p className="lead">{t('categories.lead')}</p>
+        <ul className={styles.grid}>
+          {topics.map((topic) => {
+            const Icon = ICONS[topic.icon] ?? Sparkles;
+            return (
+              <li key={topic.slug} className={styles.card}>
+                <span className={styles.icon}>
+                  <Icon size={24} strokeWidth={1.75} aria-hidden="true" />
+                </span>
+                <h3>{topic.name}</h3>
+                <p>{topic.description}</p>
+                <a
+                  href={`?topic=${topic.slug}#explorer`}
+                  className={styles.link}
+                  data-topic={topic.slug}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    onExplore(topic.slug);
+                  }}
+                >
+                  {t('categories.explore')}
+                  <span className="visually-hidden">: {topic.name}</span>
+                </a>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+    </section>
+  );
+}

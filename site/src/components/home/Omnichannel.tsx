@@ -1,0 +1,47 @@
+import { useTranslation } from 'gatsby-plugin-react-i18next';
+import { Database, Headphones, Monitor, PlayCircle, Signpost, Smartphone, Tv, Workflow } from 'lucide-react';
+import React from 'react';
+import * as styles from './Omnichannel.module.css';
+
+const CHANNELS = [
+  { id: 'display', Icon: Monitor },
+  { id: 'video', Icon: PlayCircle },
+  { id: 'ctv', Icon: Tv },
+  { id: 'audio', Icon: Headphones },
+  { id: 'dooh', Icon: Signpost },
+  { id: 'mobile', Icon: Smartphone },
+] as const;
+
+export function Omnichannel() {
+  const { t } = useTranslation('home');
+  return (
+    <section id="omnichannel" className={`section ${styles.section}`} aria-labelledby="omnichannel-title">
+      <div className="container">
+        <span className={`eyebrow ${styles.eyebrow}`}>{t('omnichannel.eyebrow')}</span>
+        <h2 id="omnichannel-title">{t('omnichannel.title')}</h2>
+        <p className={`lead ${styles.lead}`}>{t('omnichannel.lead')}</p>
+        <ul className={styles.channels}>
+          {CHANNELS.map(({ id, Icon }) => (
+            <li key={id}>
+              <Icon size={24} strokeWidth={1.75} aria-hidden="true" />
+              <strong>{t(`omnichannel.channels.${id}.name`)}</strong>
+              <span>{t(`omnichannel.channels.${id}.text`)}</span>
+            </li>
+          ))}
+        </ul>
+        <div className={styles.technology}>
+          <article>
+            <Database size={24} strokeWidth={1.75} aria-hidden="true" />
+            <h3>{t('omnichannel.technology.dataTitle')}</h3>
+            <p>{t('omnichannel.technology.dataText')}</p>
+          </article>
+          <article>
+            <Workflow size={24} strokeWidth={1.75} aria-hidden="true" />
+            <h3>{t('omnichannel.technology.softwareTitle')}</h3>
+            <p>{t('omnichannel.technology.softwareText')}</p>
+          </article>
+        </div>
+      </div>
+    </section>
+  );
+}

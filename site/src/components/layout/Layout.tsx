@@ -1,0 +1,24 @@
+import '@fontsource-variable/inter';
+import '../../styles/global.css';
+import { useTranslation } from 'gatsby-plugin-react-i18next';
+import React, { type ReactNode } from 'react';
+import { useLanguageRedirect } from '../../features/i18n/language-redirect';
+import { Footer } from './Footer';
+import { Header } from './Header';
+
+export function Layout({ pathname, children }: { pathname: string; children: ReactNode }) {
+  const { t } = useTranslation('common');
+  useLanguageRedirect(pathname);
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        {t('nav.skip')}
+      </a>
+      <Header />
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
+      <Footer />
+    </>
+  );
+}

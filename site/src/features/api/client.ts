@@ -1,0 +1,43 @@
+/**
+ * The runtime API client. Imported lazily (`import('./client')`) by the
+ * explorer and the contact form, so Apollo Client is not in a page's initial JavaScript.
+ */
+import { ApolloClient, CombinedGraphQLErrors, HttpLink, InMemoryCache } from '@apollo/client';
+import { API_URL } from '../../config/site';
+import {
+  AudiencesDocument,
+  type AudiencesQueryVariables,
+  type ContactRequestInput,
+  SubmitContactRequestDocument,
+} from './generated';
+
+const client = new ApolloClient({
+  link: new HttpLink({ uri: API_URL }),
+  cache: new InMemoryCache(),
+  defaultOptions: { query: { fetchPolicy: 'cache-first' } },
+});
+
+export async function fetchAudiences(variables: AudiencesQueryVariables) {
+  const { data } = await client.query({ query: AudiencesDocument, variables });
+  return data!.audiences;
+}
+
+export async function submitContactRequest(input: ContactRequestInput) {
+  const { data } = await client.mutate({ mutation: SubmitContactRequestDocument, variables: { input } });
+  return data!.submitContactRequest;
+}
+
+export interface ApiFailure {
+  /** `extensions.code` of the first error, or NETWORK when the API was not reached. */
+  code: string;
+  fieldErrors: Record<string, { code: string; message: string }[]>;
+}
+
+/** What went wrong, in the terms of the API's error contract. */
+export function describeFailure(error: unknown): ApiFailure {
+  if (CombinedGraphQLErrors.is(error)) {
+    const fieldErrors = Object.assign({}, ...error.errors.map((item) => item.extensions?.fieldErrors ?? {}));
+    return { code: String(error.errors[0]?.extensions?.code ?? 'INTERNAL_SERVER_ERROR'), fieldErrors };
+  }
+  return { code: 'NETWORK', fieldErrors: {} };
+}

@@ -1,0 +1,254 @@
+import { Link } from 'gatsby';
+import { Trans, useTranslation } from 'gatsby-plugin-react-i18next';
+import { AlertCircle, CheckCircle2, Send } from 'lucide-react';
+import React, { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type FieldPath, type RegisterOptions, useForm } from 'react-hook-form';
+import type { ContactRequestInput } from '../api/generated';
+import { useLocale } from '../i18n/use-locale';
+import { API_ERROR_KEYS, EMAIL_PATTERN, LIMITS, OPTIONS, PHONE_PATTERN } from './options';
+import * as styles from './ContactForm.module.css';
+
+type Values = Omit<ContactRequestInput, 'requestId' | 'locale' | 'acceptTerms' | 'pagePath'>;
+type Status = { kind: 'filling' } | { kind: 'sending' } | { kind: 'sent'; email: string } | { kind: 'failed'; reason: string };
+
+const trim = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
+
+/** The demo-access request: the same rules as the API before sending, its answers shown field by field. */
+export function ContactForm() {
+  const { t } = useTranslation('contact');
+  const { locale, path, originalPath } = useLocale();
+  const [status, setStatus] = useState<Status>({ kind: 'filling' });
+  // One id per request, kept across retries: the API stores a request once per id.
+  const requestId = useRef<string | null>(null);
+  const sending = useRef(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<Values>({ mode: 'onTouched', shouldFocusError: true });
+
+  const onSubmit = async (values: Values) => {
+    if (sending.current) return;
+    sending.current = true;
+    requestId.current ??= crypto.randomUUID();
+    setStatus({ kind: 'sending' });
+    try {
+      const api = await import('../api/client');
+      try {
+        await api.submitContactRequest({
+          ...values,
+          phone: values.phone || null,
+          message: values.message || null,
+          website: values.website || null,
+          requestId: requestId.current,
+          locale: locale.api,
+          acceptTerms: true,
+          pagePath: path(originalPath),
+        });
+        setStatus({ kind: 'sent', email: values.email });
+      } catch (error) {
+        const failure = api.describeFailure(error);
+        const fields = Object.entries(failure.fieldErrors).filter(([field]) => field in values || field === 'phone' || field === 'message');
+        fields.forEach(([field, [first]], index) =>
+          setError(
+            field as FieldPath<Values>,
+            { type: API_ERROR_KEYS[first?.code ?? ''] ?? 'invalid', message: first?.message },
+            { shouldFocus: index === 0 },
+          ),
+        );
+        setStatus(fields.length ? { kind: 'filling' } : { kind: 'failed', reason: failure.code });
+      }
+    } catch {
+      setStatus({ kind: 'failed', reason: 'NETWORK' });
+    } finally {
+      sending.current = false;
+    }
+  };
+
+  if (status.kind === 'sent') return <DataSent email={status.email} />;
+
+  const field = (name: FieldPath<Values>, rules: RegisterOptions<Values> = {}) => ({
+    ...register(name, { setValueAs: trim, ...rules }),
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `${name}-error` : undefined,
+  });
+  const message = (name: keyof Values): string | undefined => {
+    const error = errors[name];
+    if (!error) return undefined;
+    const limits = (LIMITS as Record<string, { min?: number; max?: number }>)[name] ?? {};
+    return t(`errors.${String(error.type)}`, { min: limits.min, max: limits.max, defaultValue: t('errors.invalid') });
+  };
+  const required = { required: true };
+  const select = (name: keyof typeof OPTIONS & keyof Values) => (
+    <select {...field(name, required)} defaultValue="">
+      <option value="" disabled>
+        {t('choose')}
+      </option>
+      {OPTIONS[name].map((option) => (
+        <option key={option} value={option}>
+          {t(`options.${name}.${option}`)}
+        </option>
+      ))}
+    </select>
+  );
+  const isSending = status.kind === 'sending';
+
+  return (
+    <form className={styles.form} onSubmit={handleSubmit(onSubmit)} noValidate aria-describedby="contact-required">
+      <p id="contact-required" className={styles.requiredNote}>
+        {t('requiredNote')}
+      </p>
+      <fieldset className={styles.group}>
+        <legend>{t('groups.agency')}</legend>
+        <Field name="agencyName" label={t('fields.agencyName')} error={message('agencyName')} required>
+          <input
+            type="text"
+            autoComplete="organization"
+            maxLength={LIMITS.agencyName.max + 20}
+            {...field('agencyName', { ...required, minLength: LIMITS.agencyName.min, maxLength: LIMITS.agencyName.max })}
+          />
+        </Field>
+        <Field name="agencyType" label={t('fields.agencyType')} error={message('agencyType')} required>
+          {select('agencyType')}
+        </Field>
+        <Field name="agencySize" label={t('fields.agencySize')} error={message('agencySize')} required>
+          {select('agencySize')}
+        </Field>
+        <Field name="advertiserCount" label={t('fields.advertiserCount')} error={message('advertiserCount')} required>
+          {select('advertiserCount')}
+        </Field>
+      </fieldset>
+      <fieldset className={styles.group}>
+        <legend>{t('groups.contact')}</legend>
+        <Field name="contactName" label={t('fields.contactName')} error={message('contactName')} required>
+          <input
+            type="text"
+            autoComplete="name"
+            {...field('contactName', { ...required, minLength: LIMITS.contactName.min, maxLength: LIMITS.contactName.max })}
+          />
+        </Field>
+        <Field name="email" label={t('fields.email')} error={message('email')} required>
+          <input
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            {...field('email', { ...required, maxLength: LIMITS.email.max, pattern: EMAIL_PATTERN })}
+          />
+        </Field>
+        <Field name="phone" label={t('fields.phone')} hint={t('hints.phone')} error={message('phone')}>
+          <input type="tel" autoComplete="tel" inputMode="tel" {...field('phone', { pattern: PHONE_PATTERN })} />
+        </Field>
+        <Field name="position" label={t('fields.position')} error={message('position')} required>
+          {select('position')}
+        </Field>
+        <Field name="decisionRole" label={t('fields.decisionRole')} error={message('decisionRole')} required>
+          {select('decisionRole')}
+        </Field>
+      </fieldset>
+      <fieldset className={styles.group}>
+        <legend>{t('groups.interest')}</legend>
+        <div className={styles.wide} role="radiogroup" aria-labelledby="interest-label" aria-describedby={errors.interest ? 'interest-error' : undefined}>
+          <span id="interest-label" className={styles.label}>
+            {t('fields.interest')} <span aria-hidden="true">*</span>
+          </span>
+          <div className={styles.choices}>
+            {OPTIONS.interest.map((option) => (
+              <label key={option} className={styles.choice}>
+                <input type="radio" value={option} {...register('interest', required)} aria-invalid={errors.interest ? true : undefined} />
+                {t(`options.interest.${option}`)}
+              </label>
+            ))}
+          </div>
+          {errors.interest && (
+            <p id="interest-error" className={styles.error}>
+              <AlertCircle size={16} strokeWidth={1.75} aria-hidden="true" />
+              {message('interest')}
+            </p>
+          )}
+        </div>
+        <Field name="message" label={t('fields.message')} hint={t('hints.message', { max: LIMITS.message.max })} error={message('message')} wide>
+          <textarea rows={5} {...field('message', { maxLength: LIMITS.message.max })} />
+        </Field>
+      </fieldset>
+      {/* Honeypot: hidden from people and screen readers; bots fill it in. */}
+      <div className={styles.honeypot} aria-hidden="true">
+        <label>
+          Website
+          <input type="text" tabIndex={-1} autoComplete="off" {...register('website')} />
+        </label>
+      </div>
+      {status.kind === 'failed' && (
+        <div className={styles.failure} role="alert">
+          <AlertCircle size={20} strokeWidth={1.75} aria-hidden="true" />
+          <p>{t(`failure.${status.reason === 'TOO_MANY_REQUESTS' ? 'rate' : status.reason === 'NETWORK' ? 'network' : 'unavailable'}`)}</p>
+        </div>
+      )}
+      <div className={styles.submit}>
+        <button type="submit" className="button button--primary" disabled={isSending} aria-disabled={isSending} data-cta="contact_submit">
+          {isSending ? <span className={styles.spinner} aria-hidden="true" /> : <Send size={18} strokeWidth={1.75} aria-hidden="true" />}
+          {isSending ? t('sending') : status.kind === 'failed' ? t('retry') : t('submit')}
+        </button>
+        <p className={styles.notice}>
+          <Trans
+            t={t}
+            i18nKey="notice"
+            components={{ terms: <Link to={path('/legal/')} />, privacy: <Link to={path('/privacy/')} /> }}
+          />
+        </p>
+      </div>
+      <p className="visually-hidden" aria-live="polite">
+        {isSending ? t('sending') : ''}
+      </p>
+    </form>
+  );
+}
+
+function Field(props: { name: string; label: string; hint?: string; error?: string; required?: boolean; wide?: boolean; children: ReactNode }) {
+  const { name, label, hint, error, required, wide, children } = props;
+  const hintId = useId();
+  return (
+    <div className={`${styles.field} ${wide ? styles.wide : ''}`}>
+      <label className={styles.label}>
+        <span>
+          {label} {required && <span aria-hidden="true">*</span>}
+        </span>
+        {React.isValidElement(children)
+          ? React.cloneElement(children as React.ReactElement<Record<string, unknown>>, {
+              id: name,
+              'aria-required': required || undefined,
+              ...(hint && !error ? { 'aria-describedby': hintId } : {}),
+            })
+          : children}
+      </label>
+      {hint && !error && (
+        <p id={hintId} className={styles.hint}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${name}-error`} className={styles.error}>
+          <AlertCircle size={16} strokeWidth={1.75} aria-hidden="true" />
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The confirmation that replaces the form once the API has stored the request. */
+function DataSent({ email }: { email: string }) {
+  const { t } = useTranslation('contact');
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <div className={styles.sent} role="status">
+      <CheckCircle2 size={40} strokeWidth={1.75} aria-hidden="true" className={styles.sentIcon} />
+      <h3 ref={heading} tabIndex={-1}>
+        {t('sent.title')}
+      </h3>
+      <p>{t('sent.text', { email })}</p>
+      <p className={styles.sentNote}>{t('sent.note')}</p>
+    </div>
+  );
+}

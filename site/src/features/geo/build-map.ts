@@ -1,0 +1,66 @@
+import { geoConicConformal, geoPath } from 'd3-geo';
+import { feature } from 'topojson-client';
+import type { GeometryCollection, Topology } from 'topojson-specification';
+import type { Feature, FeatureCollection, Geometry } from 'geojson';
+
+/** ISO 3166-1 numeric codes (world-atlas ids) of the covered countries. */
+const NUMERIC: Record<string, string> = {
+  ES: '724', PT: '620', FR: '250', IT: '380', DE: '276', AT: '040', CH: '756', BE: '056', NL: '528',
+  LU: '442', IE: '372', GB: '826', DK: '208', SE: '752', NO: '578', FI: '246', PL: '616', CZ: '203',
+  HU: '348', RO: '642', GR: '300', TR: '792', AE: '784', SA: '682', IL: '376', ZA: '710', MA: '504',
+};
+
+export interface MapShape {
+  /** Alpha-2 code of a covered country, empty for the others drawn as context. */
+  code: string;
+  d: string;
+}
+
+export interface CoverageMap {
+  width: number;
+  height: number;
+  shapes: MapShape[];
+}
+
+/**
+ * The map of the covered countries, drawn once at build time from public map
+ * data (world-atlas), so visitors download paths, not a map library.
+ */
+export function buildCoverageMap(codes: string[], width = 560, height = 640): CoverageMap {
+  const byNumeric = new Map(Object.entries(NUMERIC).map(([alpha, numeric]) => [numeric, alpha]));
+  const coarse = countriesOf('world-atlas/countries-110m.json');
+  // The coarse data leaves out the smallest countries (Luxembourg): take those from the finer one.
+  const missing = new Set(codes.map((code) => NUMERIC[code]).filter((id) => !coarse.some((country) => String(country.id) === id)));
+  const countries = [...coarse, ...countriesOf('world-atlas/countries-50m.json').filter((country) => missing.has(String(country.id)))];
+  const covered = countries.filter((country) => codes.includes(byNumeric.get(String(country.id)) ?? ''));
+
+  const projection = geoConicConformal().rotate([-20, 0]).parallels([10, 55]);
+  projection.fitExtent(
+    [
+      [8, 8],
+      [width - 8, height - 8],
+    ],
+    { type: 'FeatureCollection', features: covered } as FeatureCollection,
+  );
+  projection.clipExtent([
+    [0, 0],
+    [width, height],
+  ]);
+  const path = geoPath(projection).digits(0);
+  return {
+    width,
+    height,
+    shapes: countries
+      .map((country) => {
+        const code = byNumeric.get(String(country.id)) ?? '';
+        return { code: codes.includes(code) ? code : '', d: path(country) ?? '' };
+      })
+      .filter((shape) => shape.d),
+  };
+}
+
+function countriesOf(file: string): Feature<Geometry>[] {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const world = require(file) as Topology<{ countries: GeometryCollection }>;
+  return (feature(world, world.objects.countries) as FeatureCollection<Geometry>).features;
+}

@@ -1,0 +1,61 @@
+import { graphql, type HeadProps, Link, type PageProps } from 'gatsby';
+import { useTranslation } from 'gatsby-plugin-react-i18next';
+import { Compass } from 'lucide-react';
+import React from 'react';
+import { Layout } from '../components/layout/Layout';
+import { PageMetadata } from '../components/PageMetadata';
+import { headTranslator, type LocaleData } from '../features/i18n/head';
+import type { I18nPageContext } from '../features/i18n/page-context';
+import { useLocale } from '../features/i18n/use-locale';
+import * as styles from '../components/NotFound.module.css';
+
+/** "Page not found" in the language of the path (served with HTTP 404). */
+export default function NotFoundPage({ location }: PageProps<LocaleData>) {
+  const { t } = useTranslation('common');
+  const { path } = useLocale();
+  return (
+    <Layout pathname={location.pathname}>
+      <section className={`container ${styles.page}`} aria-labelledby="not-found-title">
+        <Compass size={48} strokeWidth={1.5} aria-hidden="true" className={styles.icon} />
+        <p className={styles.code}>404</p>
+        <h1 id="not-found-title">{t('notFound.title')}</h1>
+        <p className="lead">{t('notFound.text')}</p>
+        <div className={styles.actions}>
+          <Link to={path('/')} className="button button--primary">
+            {t('notFound.home')}
+          </Link>
+          <a href={`${path('/')}#contact`} className="button button--secondary">
+            {t('nav.contact')}
+          </a>
+        </div>
+      </section>
+    </Layout>
+  );
+}
+
+export function Head({ data, pageContext }: HeadProps<LocaleData, I18nPageContext>) {
+  const t = headTranslator(data, pageContext.language);
+  return (
+    <PageMetadata
+      language={pageContext.language}
+      originalPath={pageContext.i18n.originalPath}
+      title={`${t('common:notFound.title')} | ${t('common:brand')}`}
+      description={t('common:notFound.text')}
+      noindex
+    />
+  );
+}
+
+export const query = graphql`
+  query NotFoundPage($language: String!) {
+    locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common"] } }) {
+      edges {
+        node {
+          ns
+          data
+          language
+        }
+      }
+    }
+  }
+`;

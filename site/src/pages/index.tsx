@@ -1,0 +1,111 @@
+import { graphql, type HeadProps, type PageProps } from 'gatsby';
+import React, { useMemo } from 'react';
+import { Categories } from '../components/home/Categories';
+import { Contact } from '../components/home/Contact';
+import { GeoAudiences } from '../components/home/GeoAudiences';
+import { Hero } from '../components/home/Hero';
+import { Omnichannel } from '../components/home/Omnichannel';
+import type { CountryData, Coverage, MapData, TopicData } from '../components/home/types';
+import { Layout } from '../components/layout/Layout';
+import { PageMetadata } from '../components/PageMetadata';
+import { BRAND, HOME_TITLE, LINKEDIN_URL, SITE_URL } from '../config/site';
+import { Explorer } from '../features/explorer/Explorer';
+import { useExplorerSelection } from '../features/explorer/use-explorer-selection';
+import { headTranslator, type LocaleData } from '../features/i18n/head';
+import type { I18nPageContext } from '../features/i18n/page-context';
+
+interface Data extends LocaleData {
+  coverage: Coverage;
+  map: MapData;
+  countries: { nodes: CountryData[] };
+  topics: { nodes: TopicData[] };
+}
+
+export default function HomePage({ data, location }: PageProps<Data>) {
+  const countries = data.countries.nodes;
+  const topics = data.topics.nodes;
+  const codes = useMemo(() => countries.map((country) => country.code), [countries]);
+  const slugs = useMemo(() => topics.map((topic) => topic.slug), [topics]);
+  const [selection, select] = useExplorerSelection(codes, slugs);
+  return (
+    <Layout pathname={location.pathname}>
+      <Hero coverage={data.coverage} />
+      <GeoAudiences map={data.map} coverage={data.coverage} />
+      <Explorer countries={countries} topics={topics} map={data.map} selection={selection} onSelect={select} />
+      <Categories
+        topics={topics}
+        onExplore={(topic) => {
+          select({ topic });
+          document.getElementById('explorer')?.scrollIntoView();
+          document.querySelector<HTMLSelectElement>('#explorer select[name="country"]')?.focus({ preventScroll: true });
+        }}
+      />
+      <Omnichannel />
+      <Contact />
+    </Layout>
+  );
+}
+
+export function Head({ data, pageContext }: HeadProps<Data, I18nPageContext>) {
+  const t = headTranslator(data, pageContext.language);
+  return (
+    <PageMetadata
+      language={pageContext.language}
+      originalPath={pageContext.i18n.originalPath}
+      title={HOME_TITLE}
+      description={t('home:meta.description', { countries: data.coverage.countries })}
+      jsonLd={{
+        '@context': 'https://schema.org',
+        '@type': 'Organization',
+        name: BRAND,
+        url: SITE_URL,
+        logo: `${SITE_URL}/favicon.svg`,
+        sameAs: [LINKEDIN_URL],
+        description: t('home:meta.description', { countries: data.coverage.countries }),
+        areaServed: 'EMEA',
+      }}
+    />
+  );
+}
+
+export const query = graphql`
+  query HomePage($language: String!) {
+    locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "home", "explorer", "contact"] } }) {
+      edges {
+        node {
+          ns
+          data
+          language
+        }
+      }
+    }
+    coverage: segmentiaCoverage {
+      countries
+      topics
+      audiences
+      onlineUsers
+    }
+    map: segmentiaMap {
+      width
+      height
+      shapes {
+        code
+        d
+      }
+    }
+    countries: allSegmentiaCountry(filter: { language: { eq: $language } }) {
+      nodes {
+        code
+        name
+      }
+    }
+    topics: allSegmentiaTopic(filter: { language: { eq: $language } }, sort: { position: ASC }) {
+      nodes {
+        slug
+        name
+        description
+        icon
+      }
+    }
+  }
+`;

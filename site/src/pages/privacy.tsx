@@ -1,0 +1,20 @@
+import { graphql } from 'gatsby';
+import { legalRoute } from '../components/legal-page-route';
+
+const { Page, Head } = legalRoute('privacy');
+export default Page;
+export { Head };
+
+export const query = graphql`
+  query PrivacyPage($language: String!) {
+    locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "privacy"] } }) {
+      edges {
+        node {
+          ns
+          data
+          language
+        }
+      }
+    }
+  }
+`;

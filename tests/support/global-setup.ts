@@ -1,0 +1,6 @@
+import { startStack } from './stack';
+
+/** Playwright runs the returned function as the global teardown. */
+export default async function globalSetup() {
+  return startStack();
+}

@@ -1,0 +1,70 @@
+/**
+ * The whole product for the browser tests, as `npm start` runs it but on
+ * ports of its own and a database made for the run: the API (compiled, from
+ * api/dist), the site built against it, and the site server with its 404s.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import type { Server } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+
+export const REPO_ROOT = path.resolve(__dirname, '../..');
+export const API_PORT = Number(process.env.E2E_API_PORT ?? 4100);
+export const SITE_PORT = Number(process.env.E2E_SITE_PORT ?? 8100);
+export const SITE_URL = `http://127.0.0.1:${SITE_PORT}`;
+export const API_URL = `http://127.0.0.1:${API_PORT}/graphql`;
+
+// Compiled API modules (Nest needs decorator metadata, which only tsc emits).
+const dist = (file: string) => path.join(REPO_ROOT, 'api/dist', file);
+/* eslint-disable @typescript-eslint/no-require-imports */
+const { createApp } = require(dist('src/app')) as typeof import('../../api/src/app');
+const { loadConfig } = require(dist('src/common/config/app-config')) as typeof import('../../api/src/common/config/app-config');
+const { startEmbeddedPostgres } = require(dist('src/database/local-database')) as typeof import('../../api/src/database/local-database');
+const { createTemporaryDatabase } = require(dist('src/database/temporary-database')) as typeof import('../../api/src/database/temporary-database');
+const { serveSite } = require(dist('scripts/site-server')) as typeof import('../../api/scripts/site-server');
+/* eslint-enable @typescript-eslint/no-require-imports */
+
+export async function startStack(): Promise<() => Promise<void>> {
+  let serverUrl = process.env.DATABASE_URL;
+  let stopServer = async (): Promise<void> => undefined;
+  if (!serverUrl) {
+    const server = await startEmbeddedPostgres({
+      dataDir: mkdtempSync(path.join(os.tmpdir(), 'segmentia-e2e-pg-')),
+      port: Number(process.env.E2E_EMBEDDED_POSTGRES_PORT ?? 54349),
+      persistent: false,
+    });
+    serverUrl = server.url;
+    stopServer = server.stop;
+  }
+  const database = await createTemporaryDatabase(serverUrl, 'segmentia_e2e');
+  const app = await createApp(
+    loadConfig({
+      NODE_ENV: 'test',
+      DATABASE_URL: database.url,
+      SITE_ORIGINS: SITE_URL,
+      // The tests send several requests from one address.
+      CONTACT_RATE_LIMIT_PER_MINUTE: '1000',
+    }),
+    { logger: false },
+  );
+  await app.listen(API_PORT, '127.0.0.1');
+  await build({ SITE_API_URL: API_URL, GATSBY_API_URL: API_URL, GATSBY_SITE_URL: SITE_URL });
+  const site: Server = await serveSite(path.join(REPO_ROOT, 'site/public'), SITE_PORT, '127.0.0.1');
+  process.env.E2E_DATABASE_URL = database.url;
+
+  return async () => {
+    await new Promise((resolve) => site.close(resolve));
+    await app.close();
+    await database.drop();
+    await stopServer();
+  };
+}
+
+function build(env: Record<string, string>): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('npm', ['run', 'build', '-w', 'site'], { cwd: REPO_ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`gatsby build failed (exit code ${code})`))));
+  });
+}
