@@ -1,9 +1,12 @@
 import js from '@eslint/js';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/', '**/dist/', 'api/src/generated/', 'site/public/', 'site/.cache/'] },
+  {
+    ignores: ['**/node_modules/', '**/dist/', 'api/src/generated/', 'site/public/', 'site/.cache/', 'site/src/features/api/generated.ts', 'test-results/'],
+  },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {
@@ -15,6 +18,12 @@ export default tseslint.config(
       eqeqeq: ['error', 'always'],
       'no-console': 'off',
     },
+  },
+  {
+    files: ['site/**/*.tsx', 'site/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: reactHooks.configs.recommended.rules,
   },
   {
     files: ['**/*.spec.ts', '**/*.e2e-spec.ts', '**/test/**/*.ts'],

@@ -9,32 +9,24 @@ const FADE_MS = 160;
  */
 export function PageTransition({ pathname, children }: { pathname: string; children: ReactNode }) {
   const [shown, setShown] = useState({ pathname, children });
-  const [phase, setPhase] = useState<'in' | 'out'>('in');
-  const first = useRef(true);
+  const [leaving, setLeaving] = useState(false);
+  const shownPath = useRef(pathname);
 
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    if (pathname === shown.pathname) {
+    const show = () => {
+      shownPath.current = pathname;
       setShown({ pathname, children });
-      return;
-    }
-    if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) {
-      setShown({ pathname, children });
-      return;
-    }
-    setPhase('out');
-    const timer = window.setTimeout(() => {
-      setShown({ pathname, children });
-      setPhase('in');
-    }, FADE_MS);
+      setLeaving(false);
+    };
+    // Same page (new data, a hash change), or no motion wanted: swap at once.
+    if (pathname === shownPath.current || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return show();
+    setLeaving(true);
+    const timer = window.setTimeout(show, FADE_MS);
     return () => window.clearTimeout(timer);
   }, [pathname, children]);
 
   return (
-    <div className={phase === 'out' ? styles.leaving : styles.entering} key={shown.pathname}>
+    <div className={leaving ? styles.leaving : styles.entering} key={shown.pathname}>
       {shown.children}
     </div>
   );

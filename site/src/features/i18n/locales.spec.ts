@@ -1,0 +1,60 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { LOCALE_CODES } from './locales';
+
+const LOCALES_DIR = path.resolve(__dirname, '../../../locales');
+type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+
+/** Every string of a namespace, by its key path (arrays indexed). */
+function strings(value: Json, prefix = ''): Map<string, string> {
+  if (typeof value === 'string') return new Map([[prefix, value]]);
+  if (value && typeof value === 'object') {
+    return new Map(
+      Object.entries(value).flatMap(([key, child]) => [...strings(child, prefix ? `${prefix}.${key}` : key)]),
+    );
+  }
+  return new Map();
+}
+
+const read = (code: string, file: string) => JSON.parse(readFileSync(path.join(LOCALES_DIR, code, file), 'utf8')) as Json;
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1]).sort();
+const namespaces = readdirSync(path.join(LOCALES_DIR, 'es')).filter((file) => file.endsWith('.json'));
+
+describe('translations', () => {
+  it('have the same namespaces in every language', () => {
+    for (const code of LOCALE_CODES) expect(readdirSync(path.join(LOCALES_DIR, code)).sort()).toEqual([...namespaces].sort());
+  });
+
+  describe.each(namespaces)('%s', (file) => {
+    const spanish = strings(read('es', file));
+
+    it.each(LOCALE_CODES.filter((code) => code !== 'es'))('in %s has every key of Spanish, and no other', (code) => {
+      const other = strings(read(code, file));
+      expect([...other.keys()].sort()).toEqual([...spanish.keys()].sort());
+    });
+
+    it.each([...LOCALE_CODES])('in %s has no empty text and no broken placeholder', (code) => {
+      for (const [key, text] of strings(read(code, file))) {
+        expect({ key, empty: text.trim() === '' }).toEqual({ key, empty: false });
+        // Every {{ is closed, none is nested or empty.
+        expect({ key, broken: /\{\{(?![^{}]*\w[^{}]*\}\})|\{\{[^}]*\{\{/.test(text) }).toEqual({ key, broken: false });
+      }
+    });
+
+    it.each(LOCALE_CODES.filter((code) => code !== 'es'))('in %s uses the same placeholders as Spanish', (code) => {
+      const other = strings(read(code, file));
+      for (const [key, text] of spanish) {
+        expect({ key, placeholders: placeholders(other.get(key) ?? '') }).toEqual({ key, placeholders: placeholders(text) });
+      }
+    });
+  });
+
+  it('leave no English sentence in the other languages', () => {
+    const english = new Set([...namespaces.flatMap((file) => [...strings(read('en', file)).values()])].filter((text) => text.split(' ').length > 3));
+    for (const code of ['es', 'de', 'it', 'fr']) {
+      for (const file of namespaces) {
+        for (const [key, text] of strings(read(code, file))) expect({ key, code, english: english.has(text) }).toEqual({ key, code, english: false });
+      }
+    }
+  });
+});

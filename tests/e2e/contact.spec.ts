@@ -1,0 +1,117 @@
+import { expect, type Page, test } from '@playwright/test';
+import { queryDatabase } from '../support/fixtures';
+
+async function fillForm(page: Page, email: string) {
+  const form = page.locator('#contact form');
+  await form.getByLabel('Nombre de la agencia').fill('Agencia Norte');
+  await form.getByLabel('Tipo de agencia').selectOption({ label: 'Agencia de medios' });
+  await form.getByLabel('Tamaño (inversión anual en medios)').selectOption({ label: 'De 5 a 10 M€' });
+  await form.getByLabel('Número de anunciantes').selectOption({ label: 'De 10 a 25' });
+  await form.getByLabel('Nombre y apellidos').fill('Lucía Fernández');
+  await form.getByLabel('Email profesional').fill(email);
+  await form.getByLabel('Teléfono').fill('911 23 45 67');
+  await form.getByLabel('Cargo').selectOption({ label: 'Director/a' });
+  await form.getByLabel('Papel en las decisiones de compra').selectOption({ label: 'Decido' });
+  await form.getByLabel('Las soluciones de Segmentia').check();
+  await form.getByLabel('Mensaje').fill('Queremos probar audiencias de automoción.');
+  return form;
+}
+
+const uniqueEmail = (name: string) => `${name}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@agencianorte.es`;
+
+test('a complete request is stored and answered with "Datos enviados"', async ({ page }) => {
+  await page.goto('/');
+  const email = uniqueEmail('happy');
+  const form = await fillForm(page, email);
+  await form.getByRole('button', { name: 'Solicitar acceso' }).click();
+  await expect(page.getByRole('heading', { name: 'Datos enviados' })).toBeFocused();
+  await expect(page.locator('#contact')).toContainText('72 horas laborables');
+  const rows = await queryDatabase<{ agency_name: string; phone: string; locale: string; page_path: string; is_spam: boolean; terms_version: string }>(
+    'SELECT agency_name, phone, locale, page_path, is_spam, terms_version FROM contact_request WHERE email = $1',
+    [email],
+  );
+  expect(rows).toEqual([
+    { agency_name: 'Agencia Norte', phone: '+34911234567', locale: 'ES', page_path: '/', is_spam: false, terms_version: '2026-11-01' },
+  ]);
+});
+
+test('an incomplete request shows localized messages next to each field and sends nothing', async ({ page }) => {
+  let sent = false;
+  page.on('request', (request) => request.url().includes('/graphql') && request.method() === 'POST' && (request.postData() ?? '').includes('SubmitContactRequest') && (sent = true));
+  await page.goto('/de/');
+  const form = page.locator('#contact form');
+  await form.getByLabel('Name der Agentur').fill('A');
+  await form.getByRole('button', { name: /anfordern|senden/i }).click();
+  const agencyName = form.getByLabel('Name der Agentur');
+  await expect(agencyName).toBeFocused();
+  await expect(agencyName).toHaveAttribute('aria-invalid', 'true');
+  const describedBy = await agencyName.getAttribute('aria-describedby');
+  await expect(page.locator(`#${describedBy}`)).toContainText('2');
+  // Nine required fields; the interest's two radio buttons are both marked.
+  await expect(form.locator('[aria-invalid="true"]')).toHaveCount(10);
+  expect(sent).toBe(false);
+});
+
+test('an address the API rejects is shown next to its field in the page language, nothing stored', async ({ page }) => {
+  await page.goto('/');
+  const email = uniqueEmail('phone');
+  const form = await fillForm(page, email);
+  await form.getByLabel('Teléfono').fill('12 34 56');
+  await form.getByRole('button', { name: 'Solicitar acceso' }).click();
+  const phone = form.getByLabel('Teléfono');
+  await expect(phone).toHaveAttribute('aria-invalid', 'true');
+  await expect(phone).toBeFocused();
+  await expect(form).toContainText('Escribe un teléfono válido');
+  expect(await queryDatabase('SELECT 1 FROM contact_request WHERE email = $1', [email])).toHaveLength(0);
+});
+
+test('a double click sends once and stores one row', async ({ page }) => {
+  await page.goto('/');
+  const email = uniqueEmail('double');
+  const form = await fillForm(page, email);
+  let submits = 0;
+  page.on('request', (request) => (request.postData() ?? '').includes('SubmitContactRequest') && submits++);
+  await form.getByRole('button', { name: 'Solicitar acceso' }).dblclick();
+  await expect(page.getByRole('heading', { name: 'Datos enviados' })).toBeVisible();
+  expect(submits).toBe(1);
+  expect(await queryDatabase('SELECT 1 FROM contact_request WHERE email = $1', [email])).toHaveLength(1);
+});
+
+test('a failed send keeps every value, and the retry reuses the request id so it is stored once', async ({ page }) => {
+  await page.goto('/');
+  const email = uniqueEmail('retry');
+  const form = await fillForm(page, email);
+  const ids: string[] = [];
+  let first = true;
+  await page.route('**/graphql', async (route) => {
+    const body = route.request().postDataJSON() as { variables?: { input?: { requestId: string } } };
+    if (body.variables?.input) ids.push(body.variables.input.requestId);
+    if (first && body.variables?.input) {
+      first = false;
+      // The request reaches the API and is stored, but the answer is lost on the way back.
+      await route.fetch();
+      return route.abort('connectionreset');
+    }
+    return route.continue();
+  });
+  await form.getByRole('button', { name: 'Solicitar acceso' }).click();
+  await expect(form.getByRole('alert')).toContainText('Tus datos siguen aquí');
+  await expect(form.getByLabel('Email profesional')).toHaveValue(email);
+  await expect(form.getByLabel('Nombre de la agencia')).toHaveValue('Agencia Norte');
+  await form.getByRole('button', { name: 'Reintentar el envío' }).click();
+  await expect(page.getByRole('heading', { name: 'Datos enviados' })).toBeVisible();
+  expect(ids).toHaveLength(2);
+  expect(ids[1]).toBe(ids[0]);
+  expect(await queryDatabase('SELECT 1 FROM contact_request WHERE email = $1', [email])).toHaveLength(1);
+});
+
+test('the honeypot is hidden from people and screen readers, and the notice links the terms and privacy', async ({ page }) => {
+  await page.goto('/en/');
+  const honeypot = page.locator('#contact input[name="website"]');
+  await expect(honeypot).not.toBeInViewport();
+  await expect(honeypot).toHaveAttribute('tabindex', '-1');
+  expect(await honeypot.evaluate((input) => !!input.closest('[aria-hidden="true"]'))).toBe(true);
+  const notice = page.locator('#contact form').getByText(/By sending, you accept/);
+  await expect(notice.getByRole('link', { name: 'terms and conditions' })).toHaveAttribute('href', '/en/legal/');
+  await expect(notice.getByRole('link', { name: 'privacy policy' })).toHaveAttribute('href', '/en/privacy/');
+});

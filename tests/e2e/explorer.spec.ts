@@ -1,0 +1,60 @@
+import { expect, test } from '@playwright/test';
+
+test('asks for a country and topic, then lists audiences largest first in the locale format, for two countries', async ({ page }) => {
+  await page.goto('/');
+  const explorer = page.locator('#explorer');
+  await expect(explorer.getByText('Selecciona un país y un tema para ver las audiencias')).toBeVisible();
+
+  const api = page.waitForRequest((request) => request.url().includes('/graphql'));
+  await explorer.getByLabel('País').selectOption({ label: 'Alemania' });
+  await explorer.getByLabel('Tema').selectOption({ label: 'Automoción' });
+  expect((await api).postDataJSON()).toMatchObject({ variables: { country: 'DE', topic: 'automotive', locale: 'ES' } });
+  const rows = explorer.locator('tbody tr');
+  await expect(rows.first()).toBeVisible();
+  expect(await rows.count()).toBeGreaterThanOrEqual(12);
+  const germany = await rows.locator('data').evaluateAll((cells) => cells.map((cell) => Number(cell.getAttribute('value'))));
+  expect(germany).toEqual([...germany].sort((a, b) => b - a));
+  // Spanish compact format: "3,3 M".
+  await expect(rows.first().locator('data')).toHaveText(/^\d+(,\d)?\s(M|mil)$/);
+  await expect(page).toHaveURL(/\?country=DE&topic=automotive/);
+
+  await explorer.getByLabel('País').selectOption({ label: 'Luxemburgo' });
+  await expect(explorer.locator('caption')).toContainText('Luxemburgo');
+  const luxembourg = await rows.locator('data').evaluateAll((cells) => cells.map((cell) => Number(cell.getAttribute('value'))));
+  expect(Math.max(...luxembourg)).toBeLessThan(Math.max(...germany) / 20);
+});
+
+test('reopens the selection from a link, with English names and number format', async ({ page }) => {
+  await page.goto('/en/?country=GB&topic=travel-tourism#explorer');
+  const explorer = page.locator('#explorer');
+  await expect(explorer.getByLabel('Country')).toHaveValue('GB');
+  await expect(explorer.getByLabel('Topic')).toHaveValue('travel-tourism');
+  await expect(explorer.locator('tbody tr').first().locator('data')).toHaveText(/^\d+(\.\d)?[MK]$/);
+});
+
+test('sorts the lists by the collation of the language', async ({ page }) => {
+  await page.goto('/de/');
+  const countries = await page.locator('#explorer select[name="country"] option:not([value=""])').allTextContents();
+  expect(countries).toEqual([...countries].sort(new Intl.Collator('de-DE').compare));
+  expect(countries.indexOf('Österreich')).toBeLessThan(countries.indexOf('Polen'));
+});
+
+test('shows an error with a retry when the API fails, and the list after retrying', async ({ page }) => {
+  let fail = true;
+  await page.route('**/graphql', (route) => (fail ? route.abort() : route.continue()));
+  await page.goto('/?country=ES&topic=food-drink');
+  const explorer = page.locator('#explorer');
+  await expect(explorer.getByRole('alert')).toContainText('No hemos podido cargar las audiencias');
+  fail = false;
+  await explorer.getByRole('button', { name: 'Reintentar' }).click();
+  await expect(explorer.locator('tbody tr').first()).toBeVisible();
+});
+
+test('loads no Apollo Client before the explorer or the form needs it', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()));
+  await page.goto('/legal/');
+  await page.waitForLoadState('networkidle');
+  const initial = await Promise.all(scripts.map(async (url) => (await (await page.request.get(url)).text()).includes('ApolloClient')));
+  expect(initial.some(Boolean)).toBe(false);
+});

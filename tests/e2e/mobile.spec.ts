@@ -1,0 +1,32 @@
+import { expect, test } from '@playwright/test';
+
+test.use({ viewport: { width: 360, height: 740 } });
+
+test('below 768 px a hamburger opens a full-screen menu with contact, terms, privacy and the languages', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.locator('header').getByRole('link', { name: 'Términos y condiciones' }).first()).toBeHidden();
+  const toggle = page.getByRole('button', { name: 'Abrir el menú' });
+  await toggle.click();
+  const menu = page.locator('#mobile-menu');
+  await expect(menu).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Contacto' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Términos y condiciones' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Política de privacidad' })).toBeVisible();
+  await expect(menu.getByRole('list').getByRole('link')).toHaveText(['Español', 'English', 'Deutsch', 'Italiano', 'Français']);
+  const box = await menu.boundingBox();
+  expect(box!.width).toBe(360);
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await toggle.click();
+  await menu.getByRole('link', { name: 'Français' }).click();
+  await expect(page).toHaveURL(/\/fr\/$/);
+  await expect(page.locator('#mobile-menu')).toBeHidden();
+});
+
+test('nothing is wider than the screen', async ({ page }) => {
+  for (const path of ['/', '/de/', '/fr/privacy/']) {
+    await page.goto(path);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, path).toBeLessThanOrEqual(0);
+  }
+});
