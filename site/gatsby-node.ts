@@ -1,7 +1,9 @@
 import path from 'node:path';
 import type { GatsbyNode } from 'gatsby';
 import { SITE_URL } from './src/config/site';
-import { buildCoverageMap } from './src/features/geo/build-map';
+import { writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { coverageMapSvg } from './src/features/geo/build-map';
 import { LOCALES } from './src/features/i18n/locales';
 import { type BuiltPage, writeSitemaps } from './src/features/i18n/sitemaps';
 
@@ -39,8 +41,6 @@ export const createSchemaCustomization: GatsbyNode['createSchemaCustomization'] 
     type SegmentiaCountry implements Node { code: String! name: String! language: String! }
     type SegmentiaTopic implements Node { slug: String! name: String! description: String! icon: String! position: Int! language: String! }
     type SegmentiaCoverage implements Node { countries: Int! topics: Int! audiences: Int! onlineUsers: Float! }
-    type SegmentiaMapShape { code: String! d: String! }
-    type SegmentiaMap implements Node { width: Int! height: Int! shapes: [SegmentiaMapShape!]! }
   `);
 };
 
@@ -66,8 +66,6 @@ export const sourceNodes: GatsbyNode['sourceNodes'] = async ({ actions, createNo
     );
   }
   create('SegmentiaCoverage', 'coverage', data.coverage);
-  const codes = (data.esCountries as { code: string }[]).map((country) => country.code);
-  create('SegmentiaMap', 'map', buildCoverageMap(codes));
 };
 
 /**
@@ -82,8 +80,22 @@ export const onCreatePage: GatsbyNode['onCreatePage'] = ({ page, actions }) => {
   actions.createPage({ ...page, matchPath: `/${language}/*` });
 };
 
+/**
+ * gatsby-plugin-react-i18next `require`s i18next (its CommonJS build); an
+ * `import` elsewhere would add its ES build too. One copy in the bundle.
+ */
+export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({ actions }) => {
+  const fromSite = createRequire(path.join(__dirname, 'package.json'));
+  actions.setWebpackConfig({ resolve: { alias: { i18next$: fromSite.resolve('i18next') } } });
+};
+
 export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ graphql, reporter }) => {
-  const result = await graphql<{ allSitePage: { nodes: BuiltPage[] } }>('{ allSitePage { nodes { path pageContext } } }');
-  if (!result.data) return reporter.panic('Could not list the built pages for the sitemaps');
-  await writeSitemaps(path.join(__dirname, 'public'), SITE_URL, result.data.allSitePage.nodes);
+  const result = await graphql<{ allSitePage: { nodes: BuiltPage[] }; allSegmentiaCountry: { nodes: { code: string }[] } }>(
+    '{ allSitePage { nodes { path pageContext } } allSegmentiaCountry(filter: { language: { eq: "es" } }) { nodes { code } } }',
+  );
+  if (!result.data) return reporter.panic('Could not list the built pages and countries');
+  const publicDir = path.join(__dirname, 'public');
+  await writeSitemaps(publicDir, SITE_URL, result.data.allSitePage.nodes);
+  // The map of the covered countries, drawn from public map data: an image, not page data.
+  await writeFile(path.join(publicDir, 'coverage-map.svg'), coverageMapSvg(result.data.allSegmentiaCountry.nodes.map((country) => country.code)));
 };

@@ -1,3 +1,4 @@
+import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2';
 import React from 'react';
 import { BRAND, SITE_URL } from '../config/site';
 import { DEFAULT_LOCALE, LOCALES, localeOf, localizedPath } from '../features/i18n/locales';
@@ -40,6 +41,8 @@ export function PageMetadata({ language, originalPath, title, description, jsonL
       ))}
       <meta name="twitter:card" content="summary_large_image" />
       <meta name="theme-color" content="#0B1B3F" />
+      {/* The text font, fetched with the page rather than after its CSS is read. */}
+      <link rel="preload" href={interLatin} as="font" type="font/woff2" crossOrigin="anonymous" />
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       <link rel="icon" href="/favicon-32.png" sizes="32x32" type="image/png" />
       <link rel="apple-touch-icon" href="/apple-touch-icon.png" />

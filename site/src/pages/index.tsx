@@ -5,7 +5,7 @@ import { Contact } from '../components/home/Contact';
 import { GeoAudiences } from '../components/home/GeoAudiences';
 import { Hero } from '../components/home/Hero';
 import { Omnichannel } from '../components/home/Omnichannel';
-import type { CountryData, Coverage, MapData, TopicData } from '../components/home/types';
+import type { CountryData, Coverage, TopicData } from '../components/home/types';
 import { Layout } from '../components/layout/Layout';
 import { PageMetadata } from '../components/PageMetadata';
 import { BRAND, HOME_TITLE, LINKEDIN_URL, SITE_URL } from '../config/site';
@@ -16,7 +16,6 @@ import type { I18nPageContext } from '../features/i18n/page-context';
 
 interface Data extends LocaleData {
   coverage: Coverage;
-  map: MapData;
   countries: { nodes: CountryData[] };
   topics: { nodes: TopicData[] };
 }
@@ -30,8 +29,8 @@ export default function HomePage({ data, location }: PageProps<Data>) {
   return (
     <Layout pathname={location.pathname}>
       <Hero coverage={data.coverage} />
-      <GeoAudiences map={data.map} coverage={data.coverage} />
-      <Explorer countries={countries} topics={topics} map={data.map} selection={selection} onSelect={select} />
+      <GeoAudiences coverage={data.coverage} />
+      <Explorer countries={countries} topics={topics} selection={selection} onSelect={select} />
       <Categories
         topics={topics}
         onExplore={(topic) => {
@@ -84,14 +83,6 @@ export const query = graphql`
       topics
       audiences
       onlineUsers
-    }
-    map: segmentiaMap {
-      width
-      height
-      shapes {
-        code
-        d
-      }
     }
     countries: allSegmentiaCountry(filter: { language: { eq: $language } }) {
       nodes {

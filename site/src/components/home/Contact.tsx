@@ -1,10 +1,22 @@
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { Clock, ShieldCheck, Target } from 'lucide-react';
-import React from 'react';
-import { ContactForm } from '../../features/contact/ContactForm';
+import React, { lazy, memo, Suspense } from 'react';
+import { whenNear } from '../../features/lazy/when-near';
 import * as styles from './Contact.module.css';
 
-export function Contact() {
+// The form and its library load in their own chunk when the visitor nears the
+// section; until then React keeps the server-rendered form as it is.
+const ContactForm = lazy(() =>
+  whenNear('contact')
+    .then(() => import('../../features/contact/ContactForm'))
+    .then((module) => ({ default: module.ContactForm })),
+);
+
+/**
+ * Memoised: updates of the page (the explorer's state) must not reach the form's
+ * boundary while it waits, still server-rendered, for its code.
+ */
+export const Contact = memo(function Contact() {
   const { t } = useTranslation('contact');
   const points = [
     { Icon: Target, text: t('points.audiences') },
@@ -27,8 +39,10 @@ export function Contact() {
             ))}
           </ul>
         </div>
-        <ContactForm />
+        <Suspense fallback={<div className={styles.formPlaceholder} />}>
+          <ContactForm />
+        </Suspense>
       </div>
     </section>
   );
-}
+});

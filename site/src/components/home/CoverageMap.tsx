@@ -1,19 +1,8 @@
-import React, { memo } from 'react';
-import type { MapData } from './types';
+import React from 'react';
+import { MAP_HEIGHT, MAP_WIDTH } from '../../features/geo/map-size';
 import * as styles from './CoverageMap.module.css';
 
-/** The 27 covered countries on a map drawn at build time; `selected` is highlighted. */
-export const CoverageMap = memo(function CoverageMap({ map, label, selected }: { map: MapData; label: string; selected?: string }) {
-  return (
-    <svg className={styles.map} viewBox={`0 0 ${map.width} ${map.height}`} role="img" aria-label={label}>
-      {map.shapes.map((shape, index) => (
-        <path
-          key={shape.code || index}
-          d={shape.d}
-          className={shape.code === selected && selected ? styles.selected : shape.code ? styles.covered : styles.other}
-          data-country={shape.code || undefined}
-        />
-      ))}
-    </svg>
-  );
-});
+/** The covered countries, drawn at build time into /coverage-map.svg (gatsby-node). */
+export function CoverageMap({ label }: { label: string }) {
+  return <img className={styles.map} src="/coverage-map.svg" width={MAP_WIDTH} height={MAP_HEIGHT} alt={label} loading="lazy" decoding="async" />;
+}

@@ -2,10 +2,10 @@ import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { Crosshair, Radio } from 'lucide-react';
 import React from 'react';
 import { CoverageMap } from './CoverageMap';
-import type { Coverage, MapData } from './types';
+import type { Coverage } from './types';
 import * as styles from './GeoAudiences.module.css';
 
-export function GeoAudiences({ map, coverage }: { map: MapData; coverage: Coverage }) {
+export function GeoAudiences({ coverage }: { coverage: Coverage }) {
   const { t } = useTranslation('home');
   const criteria = t('geo.segmentation.criteria', { returnObjects: true }) as string[];
   return (
@@ -34,7 +34,7 @@ export function GeoAudiences({ map, coverage }: { map: MapData; coverage: Covera
           </div>
         </div>
         <figure className={styles.mapFigure}>
-          <CoverageMap map={map} label={t('geo.mapLabel', { countries: coverage.countries })} />
+          <CoverageMap label={t('geo.mapLabel', { countries: coverage.countries })} />
           <figcaption>{t('geo.mapCaption', { countries: coverage.countries })}</figcaption>
         </figure>
       </div>

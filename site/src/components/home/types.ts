@@ -16,9 +16,3 @@ export interface CountryData {
   code: string;
   name: string;
 }
-
-export interface MapData {
-  width: number;
-  height: number;
-  shapes: { code: string; d: string }[];
-}

@@ -18,6 +18,10 @@ export function ContactForm() {
   const { t } = useTranslation('contact');
   const { locale, path, originalPath } = useLocale();
   const [status, setStatus] = useState<Status>({ kind: 'filling' });
+  // Server-rendered, the button stays disabled until this code runs: a native
+  // submit would put what the visitor typed into the URL.
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
   // One id per request, kept across retries: the API stores a request once per id.
   const requestId = useRef<string | null>(null);
   const sending = useRef(false);
@@ -185,7 +189,7 @@ export function ContactForm() {
         </div>
       )}
       <div className={styles.submit}>
-        <button type="submit" className="button button--primary" disabled={isSending} aria-disabled={isSending} data-cta="contact_submit">
+        <button type="submit" className="button button--primary" disabled={isSending || !live} data-cta="contact_submit">
           {isSending ? <span className={styles.spinner} aria-hidden="true" /> : <Send size={18} strokeWidth={1.75} aria-hidden="true" />}
           {isSending ? t('sending') : status.kind === 'failed' ? t('retry') : t('submit')}
         </button>

@@ -1,8 +1,7 @@
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { RotateCcw, Search } from 'lucide-react';
 import React, { useEffect, useMemo, useState } from 'react';
-import type { CountryData, MapData, TopicData } from '../../components/home/types';
-import { CoverageMap } from '../../components/home/CoverageMap';
+import type { CountryData, TopicData } from '../../components/home/types';
 import type { AudiencesQuery } from '../api/generated';
 import { useLocale } from '../i18n/use-locale';
 import { formatReach, sortByName } from './format';
@@ -19,13 +18,12 @@ type State =
 interface Props {
   countries: CountryData[];
   topics: TopicData[];
-  map: MapData;
   selection: Selection;
   onSelect(change: Partial<Selection>): void;
 }
 
 /** Pick a country and a topic, see its audiences and their reach, largest first. */
-export function Explorer({ countries, topics, map, selection, onSelect }: Props) {
+export function Explorer({ countries, topics, selection, onSelect }: Props) {
   const { t } = useTranslation('explorer');
   const { locale } = useLocale();
   const [state, setState] = useState<State>({ status: 'idle' });
@@ -82,9 +80,6 @@ export function Explorer({ countries, topics, map, selection, onSelect }: Props)
                 ))}
               </select>
             </label>
-            <div className={styles.miniMap} aria-hidden="true">
-              <CoverageMap map={map} label="" selected={country} />
-            </div>
           </div>
           <div className={styles.results} aria-live="polite" aria-busy={state.status === 'loading'}>
             {state.status === 'idle' && (

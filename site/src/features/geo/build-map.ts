@@ -1,5 +1,6 @@
 import { geoConicConformal, geoPath } from 'd3-geo';
 import { feature } from 'topojson-client';
+import { MAP_HEIGHT, MAP_WIDTH } from './map-size';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import type { Feature, FeatureCollection, Geometry } from 'geojson';
 
@@ -26,7 +27,7 @@ export interface CoverageMap {
  * The map of the covered countries, drawn once at build time from public map
  * data (world-atlas), so visitors download paths, not a map library.
  */
-export function buildCoverageMap(codes: string[], width = 560, height = 640): CoverageMap {
+export function buildCoverageMap(codes: string[], width = MAP_WIDTH, height = MAP_HEIGHT): CoverageMap {
   const byNumeric = new Map(Object.entries(NUMERIC).map(([alpha, numeric]) => [numeric, alpha]));
   const coarse = countriesOf('world-atlas/countries-110m.json');
   // The coarse data leaves out the smallest countries (Luxembourg): take those from the finer one.
@@ -63,4 +64,13 @@ function countriesOf(file: string): Feature<Geometry>[] {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const world = require(file) as Topology<{ countries: GeometryCollection }>;
   return (feature(world, world.objects.countries) as FeatureCollection<Geometry>).features;
+}
+
+/** The map as a standalone SVG document (served as a file, so pages carry no path data). */
+export function coverageMapSvg(codes: string[]): string {
+  const map = buildCoverageMap(codes);
+  const paths = map.shapes
+    .map((shape) => `<path d="${shape.d}" fill="${shape.code ? '#9DB2FF' : '#E9EDF5'}"${shape.code ? ` data-country="${shape.code}"` : ''}/>`)
+    .join('');
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${map.width} ${map.height}" width="${map.width}" height="${map.height}"><g stroke="#FFFFFF" stroke-width="0.75" stroke-linejoin="round">${paths}</g></svg>\n`;
 }
