@@ -8,6 +8,7 @@ import { ConfigModule } from './common/config/config.module';
 import { createValidationPipe } from './common/errors/validation';
 import { ComplexityPlugin } from './common/graphql/complexity.plugin';
 import { graphqlOptions } from './common/graphql/graphql-options';
+import { ConsentModule } from './consent/consent.module';
 import { ContactModule } from './contact/contact.module';
 import { ContentModule } from './content/content.module';
 import { HealthModule } from './health/health.module';
@@ -26,6 +27,7 @@ export class AppModule {
         AudiencesModule,
         ContentModule,
         ContactModule,
+        ConsentModule,
       ],
       providers: [ComplexityPlugin, { provide: APP_PIPE, useFactory: createValidationPipe }],
     };

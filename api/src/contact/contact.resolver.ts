@@ -1,5 +1,6 @@
 import { UseGuards } from '@nestjs/common';
 import { Args, Mutation, Resolver } from '@nestjs/graphql';
+import { SkipThrottle } from '@nestjs/throttler';
 import { GqlThrottlerGuard } from '../common/rate-limit/gql-throttler.guard';
 import { ContactService } from './contact.service';
 import { ContactRequestInput } from './dto/contact-request.input';
@@ -11,6 +12,7 @@ export class ContactResolver {
 
   @Mutation(() => ContactRequestReceipt, { description: 'Requests demo access; CONTACT_RATE_LIMIT_PER_MINUTE per IP' })
   @UseGuards(GqlThrottlerGuard)
+  @SkipThrottle({ consent: true })
   submitContactRequest(@Args('input') input: ContactRequestInput): Promise<ContactRequestReceipt> {
     return this.contact.submit(input);
   }

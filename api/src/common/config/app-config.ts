@@ -75,6 +75,11 @@ export class AppConfig {
   @Min(1)
   CONTACT_RATE_LIMIT_PER_MINUTE = 5;
 
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  CONSENT_RATE_LIMIT_PER_MINUTE = 30;
+
   /** Express "trust proxy": the number of proxies in front (0 = none), so rate limits see the visitor's IP. */
   @Transform(toInt)
   @IsInt()

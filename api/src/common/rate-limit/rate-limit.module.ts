@@ -29,7 +29,11 @@ class RateLimitStorageModule {}
       imports: [RateLimitStorageModule],
       inject: [AppConfig, RATE_LIMIT_STORAGE],
       useFactory: (config: AppConfig, storage: ThrottlerStorageService) => ({
-        throttlers: [{ name: 'contact', ttl: 60_000, limit: config.CONTACT_RATE_LIMIT_PER_MINUTE }],
+        // Each mutation skips the others' limits (@SkipThrottle), so each is counted apart.
+        throttlers: [
+          { name: 'contact', ttl: 60_000, limit: config.CONTACT_RATE_LIMIT_PER_MINUTE },
+          { name: 'consent', ttl: 60_000, limit: config.CONSENT_RATE_LIMIT_PER_MINUTE },
+        ],
         storage,
       }),
     }),
