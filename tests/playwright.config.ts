@@ -1,6 +1,21 @@
 import { defineConfig, devices } from '@playwright/test';
 import { SITE_URL } from './support/stack';
 
+/**
+ * Tests run as a visitor who has already declined the optional cookies, so
+ * the consent bar stays out of their way; consent.spec.ts starts from nothing.
+ */
+const decided = ['segmentia_consent', 'segmentia_consent_enabled'].map((name, index) => ({
+  name,
+  value: encodeURIComponent(index === 0 ? 'consent~language~analytics~tag-manager' : 'consent~language'),
+  domain: new URL(SITE_URL).hostname,
+  path: '/',
+  expires: -1,
+  httpOnly: false,
+  secure: false,
+  sameSite: 'Lax' as const,
+}));
+
 /** Debian's chromium (`apt-get install chromium`); CHROMIUM_PATH for another browser binary. */
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -17,6 +32,7 @@ export default defineConfig({
   use: {
     baseURL: SITE_URL,
     locale: 'es-ES',
+    storageState: { cookies: decided, origins: [] },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -48,7 +48,7 @@ export function Head({ data, pageContext }: HeadProps<LocaleData, I18nPageContex
 
 export const query = graphql`
   query NotFoundPage($language: String!) {
-    locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common"] } }) {
+    locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "consent"] } }) {
       edges {
         node {
           ns

@@ -1,13 +1,15 @@
 import { graphql } from 'gatsby';
+import React from 'react';
 import { legalRoute } from '../components/legal-page-route';
+import { CookieTable } from '../features/consent/CookieTable';
 
-const { Page, Head } = legalRoute('cookies');
+const { Page, Head } = legalRoute('cookies', <CookieTable />);
 export default Page;
 export { Head };
 
 export const query = graphql`
   query CookiesPage($language: String!) {
-    locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "cookies"] } }) {
+    locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "cookies", "consent"] } }) {
       edges {
         node {
           ns

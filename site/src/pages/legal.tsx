@@ -7,7 +7,7 @@ export { Head };
 
 export const query = graphql`
   query LegalPage($language: String!) {
-    locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "legal"] } }) {
+    locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "legal", "consent"] } }) {
       edges {
         node {
           ns

@@ -7,7 +7,7 @@ export { Head };
 
 export const query = graphql`
   query PrivacyPage($language: String!) {
-    locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "privacy"] } }) {
+    locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "privacy", "consent"] } }) {
       edges {
         node {
           ns

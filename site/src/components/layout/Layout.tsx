@@ -2,6 +2,7 @@ import '@fontsource-variable/inter';
 import '../../styles/global.css';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import React, { type ReactNode } from 'react';
+import { ConsentManager } from '../../features/consent/ConsentManager';
 import { useLanguageRedirect } from '../../features/i18n/language-redirect';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -19,6 +20,7 @@ export function Layout({ pathname, children }: { pathname: string; children: Rea
         {children}
       </main>
       <Footer />
+      <ConsentManager />
     </>
   );
 }

@@ -7,7 +7,9 @@ import { API_URL } from '../../config/site';
 import {
   AudiencesDocument,
   type AudiencesQueryVariables,
+  type ConsentRecordInput,
   type ContactRequestInput,
+  RecordConsentDocument,
   SubmitContactRequestDocument,
 } from './generated';
 
@@ -25,6 +27,10 @@ export async function fetchAudiences(variables: AudiencesQueryVariables) {
 export async function submitContactRequest(input: ContactRequestInput) {
   const { data } = await client.mutate({ mutation: SubmitContactRequestDocument, variables: { input } });
   return data!.submitContactRequest;
+}
+
+export async function recordConsent(input: ConsentRecordInput) {
+  await client.mutate({ mutation: RecordConsentDocument, variables: { input } });
 }
 
 export interface ApiFailure {

@@ -1,0 +1,44 @@
+/**
+ * Google Analytics 4 through Firebase Analytics, loaded (as its own chunk)
+ * only once the visitor enables the `analytics` cookie. Configured by the
+ * GATSBY_FIREBASE_* settings; without them nothing loads.
+ */
+import type { Analytics } from 'firebase/analytics';
+
+const config = {
+  apiKey: process.env.GATSBY_FIREBASE_API_KEY,
+  authDomain: process.env.GATSBY_FIREBASE_AUTH_DOMAIN,
+  projectId: process.env.GATSBY_FIREBASE_PROJECT_ID,
+  appId: process.env.GATSBY_FIREBASE_APP_ID,
+  measurementId: process.env.GATSBY_FIREBASE_MEASUREMENT_ID,
+};
+
+let analytics: Promise<Analytics | undefined> | undefined;
+
+export function startAnalytics(): Promise<Analytics | undefined> {
+  analytics ??= load();
+  return analytics.then(async (instance) => {
+    if (instance) (await import('firebase/analytics')).setAnalyticsCollectionEnabled(instance, true);
+    return instance;
+  });
+}
+
+export async function stopAnalytics(): Promise<void> {
+  const instance = await analytics;
+  if (instance) (await import('firebase/analytics')).setAnalyticsCollectionEnabled(instance, false);
+  // Firebase adds gtag.js itself: take it out with the rest of the analytics.
+  document.querySelectorAll('script[src*="googletagmanager.com/gtag/js"]').forEach((script) => script.remove());
+}
+
+async function load(): Promise<Analytics | undefined> {
+  if (!config.apiKey || !config.appId || !config.measurementId) {
+    console.warn('Analytics is not configured (GATSBY_FIREBASE_*): nothing is measured');
+    return undefined;
+  }
+  const [{ initializeApp }, { getAnalytics, isSupported }] = await Promise.all([import('firebase/app'), import('firebase/analytics')]);
+  if (!(await isSupported().catch(() => false))) {
+    console.log('Analytics not supported');
+    return undefined;
+  }
+  return getAnalytics(initializeApp(config));
+}

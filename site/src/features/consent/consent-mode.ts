@@ -1,0 +1,34 @@
+/**
+ * Google Consent Mode v2. The defaults (everything denied) are written into
+ * every page's <head> before any other script (gatsby-ssr), so no Google tag
+ * can run without them; each decision updates them.
+ */
+export const CONSENT_MODE_DEFAULTS = {
+  ad_storage: 'denied',
+  ad_user_data: 'denied',
+  ad_personalization: 'denied',
+  analytics_storage: 'denied',
+} as const;
+
+/** The inline script that sets the defaults, for the top of <head>. */
+export const CONSENT_MODE_SNIPPET = `window.dataLayer=window.dataLayer||[];function gtag(){dataLayer.push(arguments)}gtag('consent','default',${JSON.stringify({ ...CONSENT_MODE_DEFAULTS, wait_for_update: 500 })});`;
+
+type Signal = 'granted' | 'denied';
+
+declare global {
+  interface Window {
+    dataLayer?: unknown[];
+    gtag?: (...args: unknown[]) => void;
+  }
+}
+
+/** The Consent Mode signals for the enabled cookie ids. */
+export function consentSignals(enabled: ReadonlySet<string>): Record<keyof typeof CONSENT_MODE_DEFAULTS, Signal> {
+  const analytics: Signal = enabled.has('analytics') ? 'granted' : 'denied';
+  const ads: Signal = enabled.has('tag-manager') ? 'granted' : 'denied';
+  return { ad_storage: ads, ad_user_data: ads, ad_personalization: ads, analytics_storage: analytics };
+}
+
+export function updateConsentMode(enabled: ReadonlySet<string>): void {
+  window.gtag?.('consent', 'update', consentSignals(enabled));
+}

@@ -1,0 +1,42 @@
+import { COOKIES } from './config';
+import { updateConsentMode } from './consent-mode';
+import { deletionCookies } from './store';
+
+const GTM_ID = process.env.GATSBY_GTM_ID ?? '';
+const SCRIPT_ATTRIBUTE = 'data-consent-script';
+
+/**
+ * Brings the page in line with the enabled cookies: Consent Mode updated,
+ * the scripts of enabled optional cookies added once, those of the others
+ * removed with every cookie they set (on this host and its parent domains).
+ */
+export function applyConsent(enabled: ReadonlySet<string>, given: boolean): void {
+  updateConsentMode(given ? enabled : new Set());
+  for (const cookie of COOKIES.filter((entry) => entry.category === 'optional')) {
+    if (given && enabled.has(cookie.id)) {
+      if (cookie.script === 'tag-manager') addTagManager();
+      if (cookie.script === 'analytics') void import('./analytics-client').then((client) => client.startAnalytics());
+    } else {
+      if (cookie.script === 'analytics') void import('./analytics-client').then((client) => client.stopAnalytics());
+      document.querySelectorAll(`script[${SCRIPT_ATTRIBUTE}="${cookie.id}"]`).forEach((script) => script.remove());
+      for (const deletion of deletionCookies(document.cookie, cookie.targets, window.location.hostname)) document.cookie = deletion;
+    }
+  }
+}
+
+/** The Google Tag Manager container (GATSBY_GTM_ID); a missing or unreachable container only warns. */
+function addTagManager(): void {
+  if (document.querySelector(`script[${SCRIPT_ATTRIBUTE}="tag-manager"]`)) return;
+  if (!GTM_ID) {
+    console.warn('Google Tag Manager is not configured (GATSBY_GTM_ID): no container loaded');
+    return;
+  }
+  window.dataLayer = window.dataLayer ?? [];
+  window.dataLayer.push({ 'gtm.start': Date.now(), event: 'gtm.js' });
+  const script = document.createElement('script');
+  script.async = true;
+  script.src = `https://www.googletagmanager.com/gtm.js?id=${encodeURIComponent(GTM_ID)}`;
+  script.setAttribute(SCRIPT_ATTRIBUTE, 'tag-manager');
+  script.onerror = () => console.warn('Google Tag Manager could not be loaded; the site goes on without it');
+  document.head.appendChild(script);
+}

@@ -1,0 +1,79 @@
+import { COOKIES, CONSENT_COOKIE, ENABLED_COOKIE, revisionOf } from './config';
+import { cookieDomains, decisionCookies, deletionCookies, matchingCookies, readConsent } from './store';
+
+const REVISION = 'consent~language~analytics~tag-manager';
+/** What the browser keeps of `document.cookie` writes: name=value of those not expired. */
+function browserJar(writes: string[]): string {
+  const jar = new Map<string, string>();
+  for (const write of writes) {
+    const [pair] = write.split(';');
+    const [name, value] = pair!.split('=');
+    if (/Max-Age=0/.test(write)) jar.delete(name!);
+    else jar.set(name!, value!);
+  }
+  return [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+}
+
+describe('consent', () => {
+  it('is undecided on a first visit: only the necessary cookies are in effect', () => {
+    expect(readConsent('', COOKIES)).toEqual({ given: false, enabled: new Set(['consent', 'language']) });
+  });
+
+  it('stores the configuration and the enabled ids, tilde-joined, for the configured expiry', () => {
+    const writes = decisionCookies(['analytics'], COOKIES, 182);
+    expect(writes).toEqual([
+      `${CONSENT_COOKIE}=${encodeURIComponent(REVISION)}; Max-Age=15724800; Path=/; SameSite=Lax`,
+      `${ENABLED_COOKIE}=${encodeURIComponent('consent~language~analytics')}; Max-Age=15724800; Path=/; SameSite=Lax`,
+    ]);
+    expect(revisionOf(COOKIES)).toBe(REVISION);
+  });
+
+  it.each([
+    ['accept all', ['analytics', 'tag-manager'], ['consent', 'language', 'analytics', 'tag-manager']],
+    ['decline', [], ['consent', 'language']],
+    ['a partial selection', ['tag-manager'], ['consent', 'language', 'tag-manager']],
+  ])('reads back %s', (_, chosen, expected) => {
+    const state = readConsent(browserJar(decisionCookies(chosen, COOKIES, 182)), COOKIES);
+    expect(state.given).toBe(true);
+    expect([...state.enabled].sort()).toEqual([...expected].sort());
+  });
+
+  it('ignores ids that are not optional cookies of the configuration', () => {
+    expect([...readConsent(browserJar(decisionCookies(['analytics', 'facebook', 'consent'], COOKIES, 182)), COOKIES).enabled]).toEqual([
+      'consent',
+      'language',
+      'analytics',
+    ]);
+  });
+
+  it('counts as given only when the stored configuration equals today’s: a changed list asks again', () => {
+    const cookies = browserJar(decisionCookies(['analytics'], COOKIES, 182));
+    const tomorrow = [...COOKIES, { id: 'chat', category: 'optional' as const, targets: ['chat_*'] }];
+    expect(readConsent(cookies, tomorrow)).toEqual({ given: false, enabled: new Set(['consent', 'language']) });
+    const tampered = `${CONSENT_COOKIE}=consent~language; ${ENABLED_COOKIE}=consent~language~analytics`;
+    expect(readConsent(tampered, COOKIES).given).toBe(false);
+  });
+});
+
+describe('cookie deletion', () => {
+  const jar = '_ga=GA1.1.1; _ga_ABC123=GS1.1; _gid=GA1.2; _gcl_au=1.1; lang=de; segmentia_consent=x; _gads=1';
+
+  it('finds the cookies of each pattern, wildcards included', () => {
+    expect(matchingCookies(jar, ['_ga', '_ga_*', '_gid']).sort()).toEqual(['_ga', '_ga_ABC123', '_gid']);
+    expect(matchingCookies(jar, ['_gcl_*'])).toEqual(['_gcl_au']);
+  });
+
+  it('deletes on the host and each parent domain', () => {
+    expect(cookieDomains('www.segmentia.es')).toEqual([undefined, 'www.segmentia.es', '.www.segmentia.es', '.segmentia.es']);
+    expect(cookieDomains('localhost')).toEqual([undefined]);
+    expect(cookieDomains('127.0.0.1')).toEqual([undefined]);
+    const writes = deletionCookies(jar, ['_ga_*'], 'www.segmentia.es');
+    expect(writes).toEqual([
+      '_ga_ABC123=; Max-Age=0; Path=/',
+      '_ga_ABC123=; Max-Age=0; Path=/; Domain=www.segmentia.es',
+      '_ga_ABC123=; Max-Age=0; Path=/; Domain=.www.segmentia.es',
+      '_ga_ABC123=; Max-Age=0; Path=/; Domain=.segmentia.es',
+    ]);
+    expect(browserJar(['lang=de', ...deletionCookies('lang=de', ['_ga'], 'segmentia.es')])).toBe('lang=de');
+  });
+});
