@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { queryDatabase } from '../support/fixtures';
+import { openPage, queryDatabase } from '../support/fixtures';
 import { API_URL, SITE_URL } from '../support/stack';
 
 const REVISION = 'consent~language~analytics~tag-manager';
@@ -15,7 +15,7 @@ test.beforeEach(async ({ page }) => {
 test('a fresh visit sets no cookie and contacts no host but the site and the API', async ({ page }) => {
   const hosts = new Set<string>();
   page.on('request', (request) => hosts.add(new URL(request.url()).origin));
-  await page.goto('/');
+  await openPage(page, '/');
   await page.locator('#explorer select[name="country"]').selectOption('ES');
   await page.locator('#explorer select[name="topic"]').selectOption('automotive');
   await expect(page.locator('#explorer tbody tr').first()).toBeVisible();
@@ -30,7 +30,7 @@ test('a fresh visit sets no cookie and contacts no host but the site and the API
 });
 
 test('accept all stores the choice, loads the tag manager, is recorded, and the control button reopens the settings', async ({ page }) => {
-  await page.goto('/en/');
+  await openPage(page, '/en/');
   const consentId = () => page.evaluate(() => localStorage.getItem('segmentia-consent-id'));
   await page.getByRole('button', { name: 'Accept all' }).click();
   await expect(page.getByRole('region', { name: 'Your privacy' })).toBeHidden();
@@ -51,7 +51,7 @@ test('accept all stores the choice, loads the tag manager, is recorded, and the 
 });
 
 test('decline keeps only the necessary cookies and loads nothing', async ({ page }) => {
-  await page.goto('/');
+  await openPage(page, '/');
   await page.getByRole('button', { name: 'Rechazar' }).click();
   expect(decodeURIComponent((await cookieValue(page, 'segmentia_consent_enabled'))!)).toBe('consent~language');
   await expect(page.locator('script[data-consent-script]')).toHaveCount(0);
@@ -60,7 +60,7 @@ test('decline keeps only the necessary cookies and loads nothing', async ({ page
 });
 
 test('a partial selection shows the unsaved notice until saved, with the keyboard alone', async ({ page }) => {
-  await page.goto('/de/');
+  await openPage(page, '/de/');
   await page.getByRole('button', { name: 'Einstellungen' }).focus();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog');
@@ -79,7 +79,7 @@ test('a partial selection shows the unsaved notice until saved, with the keyboar
 });
 
 test('revoking removes the tag manager script and the cookies its patterns target', async ({ page }) => {
-  await page.goto('/');
+  await openPage(page, '/');
   await page.getByRole('button', { name: 'Aceptar todas' }).click();
   await expect(page.locator('script[data-consent-script="tag-manager"]')).toHaveCount(1);
   await page.evaluate(() => {
@@ -93,4 +93,61 @@ test('revoking removes the tag manager script and the cookies its patterns targe
   await expect(page.locator('script[data-consent-script]')).toHaveCount(0);
   const names = (await page.context().cookies()).map((cookie) => cookie.name).sort();
   expect(names).toEqual(['segmentia_consent', 'segmentia_consent_enabled']);
+});
+
+/** The analytics events in the data layer (Consent Mode commands are not events). */
+const events = (page: Page) =>
+  page.evaluate(() =>
+    ((window as unknown as { dataLayer?: unknown[] }).dataLayer ?? [])
+      .filter((entry): entry is { event: string } => !!entry && typeof entry === 'object' && 'event' in entry && !String((entry as { event: string }).event).startsWith('gtm.'))
+      .map((entry) => JSON.parse(JSON.stringify(entry))),
+  );
+
+test('analytics events reach the data layer after consent, and never before', async ({ page }) => {
+  await openPage(page, '/');
+  await page.getByRole('link', { name: 'Explorar audiencias' }).click();
+  await page.locator('#explorer select[name="country"]').selectOption('ES');
+  await page.locator('#explorer select[name="topic"]').selectOption('automotive');
+  await expect(page.locator('#explorer tbody tr').first()).toBeVisible();
+  await page.mouse.wheel(0, 20_000);
+  await page.waitForTimeout(300);
+  expect(await events(page)).toEqual([]);
+
+  await page.getByRole('button', { name: 'Aceptar todas' }).click();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.getByRole('link', { name: 'Explorar audiencias' }).click();
+  await page.locator('#explorer select[name="country"]').selectOption('DE');
+  await expect(page.locator('#explorer caption')).toContainText('Alemania');
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect.poll(async () => (await events(page)).map((entry) => entry.event)).toEqual(
+    expect.arrayContaining(['cta_click', 'product_view', 'scroll_depth']),
+  );
+  const recorded = await events(page);
+  expect(recorded).toContainEqual({ event: 'cta_click', cta_name: 'hero_explorer', location: '/' });
+  expect(recorded).toContainEqual({ event: 'product_view', product_name: 'DE:automotive', product_category: 'automotive' });
+  // Scrolling is smooth: the thresholds arrive one after the other.
+  await expect
+    .poll(async () => (await events(page)).filter((entry) => entry.event === 'scroll_depth').map((entry) => entry.scroll_percentage))
+    .toEqual([25, 50, 75, 100]);
+
+  const form = page.locator('#contact form');
+  await form.getByLabel('Nombre de la agencia').fill('Agencia Eventos');
+  await form.getByLabel('Tipo de agencia').selectOption('MEDIA');
+  await form.getByLabel('Tamaño (inversión anual en medios)').selectOption('UP_TO_2M');
+  await form.getByLabel('Número de anunciantes').selectOption('FROM_1_TO_10');
+  await form.getByLabel('Nombre y apellidos').fill('Eva Ruiz');
+  await form.getByLabel('Email profesional').fill(`eventos.${Date.now()}@agencia.es`);
+  await form.getByLabel('Cargo').selectOption('DIRECTOR');
+  await form.getByLabel('Papel en las decisiones de compra').selectOption('DECIDE');
+  await form.getByLabel('Transformación tecnológica').check();
+  await form.getByRole('button', { name: 'Solicitar acceso' }).click();
+  await expect(page.getByRole('heading', { name: 'Datos enviados' })).toBeVisible();
+  const lead = (await events(page)).filter((entry) => /^form_|generate_lead|conversion/.test(entry.event));
+  expect(lead).toEqual([
+    { event: 'form_start', form_name: 'contact' },
+    { event: 'form_submit', form_name: 'contact', interest: 'TECHNOLOGICAL_TRANSFORMATION', agency_type: 'MEDIA', locale: 'ES' },
+    { event: 'form_success', form_name: 'contact' },
+    { event: 'generate_lead', currency: 'EUR', value: 1 },
+    { event: 'conversion', value: 1, conversion_type: 'contact_success' },
+  ]);
 });

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { queryDatabase } from '../support/fixtures';
+import { openPage, queryDatabase } from '../support/fixtures';
 
 async function fillForm(page: Page, email: string) {
   const form = page.locator('#contact form');
@@ -20,7 +20,7 @@ async function fillForm(page: Page, email: string) {
 const uniqueEmail = (name: string) => `${name}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@agencianorte.es`;
 
 test('a complete request is stored and answered with "Datos enviados"', async ({ page }) => {
-  await page.goto('/');
+  await openPage(page, '/');
   const email = uniqueEmail('happy');
   const form = await fillForm(page, email);
   await form.getByRole('button', { name: 'Solicitar acceso' }).click();
@@ -38,7 +38,7 @@ test('a complete request is stored and answered with "Datos enviados"', async ({
 test('an incomplete request shows localized messages next to each field and sends nothing', async ({ page }) => {
   let sent = false;
   page.on('request', (request) => request.url().includes('/graphql') && request.method() === 'POST' && (request.postData() ?? '').includes('SubmitContactRequest') && (sent = true));
-  await page.goto('/de/');
+  await openPage(page, '/de/');
   const form = page.locator('#contact form');
   await form.getByLabel('Name der Agentur').fill('A');
   await form.getByRole('button', { name: /anfordern|senden/i }).click();
@@ -53,7 +53,7 @@ test('an incomplete request shows localized messages next to each field and send
 });
 
 test('an address the API rejects is shown next to its field in the page language, nothing stored', async ({ page }) => {
-  await page.goto('/');
+  await openPage(page, '/');
   const email = uniqueEmail('phone');
   const form = await fillForm(page, email);
   await form.getByLabel('Teléfono').fill('12 34 56');
@@ -66,7 +66,7 @@ test('an address the API rejects is shown next to its field in the page language
 });
 
 test('a double click sends once and stores one row', async ({ page }) => {
-  await page.goto('/');
+  await openPage(page, '/');
   const email = uniqueEmail('double');
   const form = await fillForm(page, email);
   let submits = 0;
@@ -78,7 +78,7 @@ test('a double click sends once and stores one row', async ({ page }) => {
 });
 
 test('a failed send keeps every value, and the retry reuses the request id so it is stored once', async ({ page }) => {
-  await page.goto('/');
+  await openPage(page, '/');
   const email = uniqueEmail('retry');
   const form = await fillForm(page, email);
   const ids: string[] = [];
@@ -106,7 +106,7 @@ test('a failed send keeps every value, and the retry reuses the request id so it
 });
 
 test('the honeypot is hidden from people and screen readers, and the notice links the terms and privacy', async ({ page }) => {
-  await page.goto('/en/');
+  await openPage(page, '/en/');
   const honeypot = page.locator('#contact input[name="website"]');
   await expect(honeypot).not.toBeInViewport();
   await expect(honeypot).toHaveAttribute('tabindex', '-1');

@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
+import { openPage } from '../support/fixtures';
 
 test('asks for a country and topic, then lists audiences largest first in the locale format, for two countries', async ({ page }) => {
-  await page.goto('/');
+  await openPage(page, '/');
   const explorer = page.locator('#explorer');
   await expect(explorer.getByText('Selecciona un país y un tema para ver las audiencias')).toBeVisible();
 
@@ -25,7 +26,7 @@ test('asks for a country and topic, then lists audiences largest first in the lo
 });
 
 test('reopens the selection from a link, with English names and number format', async ({ page }) => {
-  await page.goto('/en/?country=GB&topic=travel-tourism#explorer');
+  await openPage(page, '/en/?country=GB&topic=travel-tourism#explorer');
   const explorer = page.locator('#explorer');
   await expect(explorer.getByLabel('Country')).toHaveValue('GB');
   await expect(explorer.getByLabel('Topic')).toHaveValue('travel-tourism');
@@ -33,7 +34,7 @@ test('reopens the selection from a link, with English names and number format', 
 });
 
 test('sorts the lists by the collation of the language', async ({ page }) => {
-  await page.goto('/de/');
+  await openPage(page, '/de/');
   const countries = await page.locator('#explorer select[name="country"] option:not([value=""])').allTextContents();
   expect(countries).toEqual([...countries].sort(new Intl.Collator('de-DE').compare));
   expect(countries.indexOf('Österreich')).toBeLessThan(countries.indexOf('Polen'));
@@ -42,7 +43,7 @@ test('sorts the lists by the collation of the language', async ({ page }) => {
 test('shows an error with a retry when the API fails, and the list after retrying', async ({ page }) => {
   let fail = true;
   await page.route('**/graphql', (route) => (fail ? route.abort() : route.continue()));
-  await page.goto('/?country=ES&topic=food-drink');
+  await openPage(page, '/?country=ES&topic=food-drink');
   const explorer = page.locator('#explorer');
   await expect(explorer.getByRole('alert')).toContainText('No hemos podido cargar las audiencias');
   fail = false;
@@ -53,7 +54,7 @@ test('shows an error with a retry when the API fails, and the list after retryin
 test('loads no Apollo Client before the explorer or the form needs it', async ({ page }) => {
   const scripts: string[] = [];
   page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()));
-  await page.goto('/legal/');
+  await openPage(page, '/legal/');
   await page.waitForLoadState('networkidle');
   const initial = await Promise.all(scripts.map(async (url) => (await (await page.request.get(url)).text()).includes('ApolloClient')));
   expect(initial.some(Boolean)).toBe(false);

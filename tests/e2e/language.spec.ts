@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
+import { openPage } from '../support/fixtures';
 
 test.describe('language menu', () => {
   test('shows the current language, lists the other four, closes on Escape and on an outside click', async ({ page }) => {
-    await page.goto('/legal/');
+    await openPage(page, '/legal/');
     const button = page.getByRole('button', { name: /Idioma: Español/ });
     await button.click();
     const menu = page.locator('header nav').first().getByRole('list');
@@ -16,7 +17,7 @@ test.describe('language menu', () => {
   });
 
   test('works with the keyboard alone, keeps the page and remembers the choice in the cookie', async ({ page, context }) => {
-    await page.goto('/legal/');
+    await openPage(page, '/legal/');
     await page.getByRole('button', { name: /Idioma: Español/ }).focus();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('link', { name: 'English' })).toBeFocused();
@@ -35,11 +36,11 @@ test.describe('language menu', () => {
 test.describe('the visit to /', () => {
   test('is sent once to the language of the cookie', async ({ page, context, baseURL }) => {
     await context.addCookies([{ name: 'lang', value: 'it', url: baseURL! }]);
-    await page.goto('/');
+    await openPage(page, '/');
     await expect(page).toHaveURL(/\/it\/$/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'it-IT');
     // Once: coming back to / in the same session stays in Spanish.
-    await page.goto('/');
+    await openPage(page, '/');
     await page.waitForTimeout(500);
     await expect(page).toHaveURL(/\/$/);
     expect(new URL(page.url()).pathname).toBe('/');
@@ -48,7 +49,7 @@ test.describe('the visit to /', () => {
   test('is sent to the browser language when there is no cookie', async ({ browser }) => {
     const context = await browser.newContext({ locale: 'de-DE' });
     const page = await context.newPage();
-    await page.goto('/?country=ES#explorer');
+    await openPage(page, '/?country=ES#explorer');
     await expect(page).toHaveURL(/\/de\/\?country=ES#explorer$/);
     await context.close();
   });
@@ -57,7 +58,7 @@ test.describe('the visit to /', () => {
     for (const options of [{ locale: 'es-ES' }, { locale: 'de-DE', userAgent: 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' }]) {
       const context = await browser.newContext(options);
       const page = await context.newPage();
-      await page.goto('/');
+      await openPage(page, '/');
       await page.waitForTimeout(700);
       expect(new URL(page.url()).pathname).toBe('/');
       await expect(page.locator('html')).toHaveAttribute('lang', 'es-ES');
@@ -67,7 +68,7 @@ test.describe('the visit to /', () => {
 
   test('a prefixed page is never redirected, whatever the cookie', async ({ page, context, baseURL }) => {
     await context.addCookies([{ name: 'lang', value: 'fr', url: baseURL! }]);
-    await page.goto('/en/privacy/');
+    await openPage(page, '/en/privacy/');
     await page.waitForTimeout(500);
     expect(new URL(page.url()).pathname).toBe('/en/privacy/');
   });

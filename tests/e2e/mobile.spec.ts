@@ -1,9 +1,10 @@
 import { expect, test } from '@playwright/test';
+import { openPage } from '../support/fixtures';
 
 test.use({ viewport: { width: 360, height: 740 } });
 
 test('below 768 px a hamburger opens a full-screen menu with contact, terms, privacy and the languages', async ({ page }) => {
-  await page.goto('/');
+  await openPage(page, '/');
   await expect(page.locator('header').getByRole('link', { name: 'Términos y condiciones' }).first()).toBeHidden();
   const toggle = page.getByRole('button', { name: 'Abrir el menú' });
   await toggle.click();

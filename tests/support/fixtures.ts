@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { Client } from 'pg';
 
 export const LOCALES = [
@@ -17,4 +18,10 @@ export async function queryDatabase<T extends object>(sql: string, values: unkno
   } finally {
     await client.end();
   }
+}
+
+/** Opens a page and waits until React has hydrated it, so that interactions reach its handlers. */
+export async function openPage(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
 }

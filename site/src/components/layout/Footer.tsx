@@ -17,9 +17,15 @@ export function Footer() {
           <p>{t('footer.tagline')}</p>
         </div>
         <nav aria-label={t('footer.legalLabel')} className={styles.links}>
-          <Link to={path('/legal/')}>{t('nav.terms')}</Link>
-          <Link to={path('/privacy/')}>{t('nav.privacy')}</Link>
-          <Link to={path('/cookies/')}>{t('nav.cookies')}</Link>
+          <Link to={path('/legal/')} data-nav="terms">
+            {t('nav.terms')}
+          </Link>
+          <Link to={path('/privacy/')} data-nav="privacy">
+            {t('nav.privacy')}
+          </Link>
+          <Link to={path('/cookies/')} data-nav="cookies">
+            {t('nav.cookies')}
+          </Link>
           <a href={LINKEDIN_URL} target="_blank" rel="noopener noreferrer" className={styles.external} data-external="linkedin">
             <LinkedInMark />
             LinkedIn

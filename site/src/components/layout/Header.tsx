@@ -43,14 +43,14 @@ export function Header() {
   return (
     <header className={`${styles.header} ${scrolled || menuOpen ? styles.scrolled : ''}`}>
       <div className={`container ${styles.bar}`}>
-        <a href={onHome ? '#segmentia' : `${home}#segmentia`} className={styles.logo} aria-label={t('nav.home', { brand: BRAND })}>
+        <a href={onHome ? '#segmentia' : `${home}#segmentia`} data-nav="home" className={styles.logo} aria-label={t('nav.home', { brand: BRAND })}>
           <Logo />
         </a>
         <nav className={styles.desktopNav} aria-label={t('nav.label')}>
-          <Link to={path('/legal/')} className={styles.link}>
+          <Link to={path('/legal/')} className={styles.link} data-nav="terms">
             {t('nav.terms')}
           </Link>
-          <Link to={path('/privacy/')} className={styles.link}>
+          <Link to={path('/privacy/')} className={styles.link} data-nav="privacy">
             {t('nav.privacy')}
           </Link>
           <LanguageMenu />
@@ -74,10 +74,10 @@ export function Header() {
           <a href={contactHref} className="button button--primary" onClick={close} data-cta="menu_contact">
             {t('nav.contact')}
           </a>
-          <Link to={path('/legal/')} className={styles.mobileLink} onClick={close}>
+          <Link to={path('/legal/')} className={styles.mobileLink} onClick={close} data-nav="terms">
             {t('nav.terms')}
           </Link>
-          <Link to={path('/privacy/')} className={styles.mobileLink} onClick={close}>
+          <Link to={path('/privacy/')} className={styles.mobileLink} onClick={close} data-nav="privacy">
             {t('nav.privacy')}
           </Link>
           <p className={styles.mobileHeading} id="mobile-languages">

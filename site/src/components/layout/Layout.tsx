@@ -1,7 +1,8 @@
 import '@fontsource-variable/inter';
 import '../../styles/global.css';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
-import React, { type ReactNode } from 'react';
+import React, { type ReactNode, useEffect } from 'react';
+import { AnalyticsListener } from '../../features/analytics/AnalyticsListener';
 import { ConsentManager } from '../../features/consent/ConsentManager';
 import { useLanguageRedirect } from '../../features/i18n/language-redirect';
 import { Footer } from './Footer';
@@ -10,6 +11,10 @@ import { Header } from './Header';
 export function Layout({ pathname, children }: { pathname: string; children: ReactNode }) {
   const { t } = useTranslation('common');
   useLanguageRedirect(pathname);
+  // Marks the page as interactive (React has attached its handlers): browser tests wait for it.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <>
       <a className="skip-link" href="#main">
@@ -21,6 +26,7 @@ export function Layout({ pathname, children }: { pathname: string; children: Rea
       </main>
       <Footer />
       <ConsentManager />
+      <AnalyticsListener pathname={pathname} />
     </>
   );
 }

@@ -3,6 +3,7 @@ import { Trans, useTranslation } from 'gatsby-plugin-react-i18next';
 import { AlertCircle, CheckCircle2, Send } from 'lucide-react';
 import React, { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { type FieldPath, type RegisterOptions, useForm } from 'react-hook-form';
+import { track, trackFormSuccess } from '../analytics/track';
 import type { ContactRequestInput } from '../api/generated';
 import { useLocale } from '../i18n/use-locale';
 import { API_ERROR_KEYS, EMAIL_PATTERN, LIMITS, OPTIONS, PHONE_PATTERN } from './options';
@@ -12,6 +13,7 @@ type Values = Omit<ContactRequestInput, 'requestId' | 'locale' | 'acceptTerms' |
 type Status = { kind: 'filling' } | { kind: 'sending' } | { kind: 'sent'; email: string } | { kind: 'failed'; reason: string };
 
 const trim = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
+const FORM_NAME = 'contact';
 
 /** The demo-access request: the same rules as the API before sending, its answers shown field by field. */
 export function ContactForm() {
@@ -32,9 +34,17 @@ export function ContactForm() {
     formState: { errors },
   } = useForm<Values>({ mode: 'onTouched', shouldFocusError: true });
 
+  const started = useRef(false);
+  const onStart = () => {
+    if (started.current) return;
+    started.current = true;
+    track({ event: 'form_start', form_name: FORM_NAME });
+  };
+
   const onSubmit = async (values: Values) => {
     if (sending.current) return;
     sending.current = true;
+    track({ event: 'form_submit', form_name: FORM_NAME, interest: values.interest, agency_type: values.agencyType, locale: locale.api });
     requestId.current ??= crypto.randomUUID();
     setStatus({ kind: 'sending' });
     try {
@@ -51,6 +61,7 @@ export function ContactForm() {
           pagePath: path(originalPath),
         });
         setStatus({ kind: 'sent', email: values.email });
+        trackFormSuccess(FORM_NAME);
       } catch (error) {
         const failure = api.describeFailure(error);
         const fields = Object.entries(failure.fieldErrors).filter(([field]) => field in values || field === 'phone' || field === 'message');
@@ -62,9 +73,11 @@ export function ContactForm() {
           ),
         );
         setStatus(fields.length ? { kind: 'filling' } : { kind: 'failed', reason: failure.code });
+        track({ event: 'form_error', form_name: FORM_NAME, error_message: fields.length ? fields.map(([field, [first]]) => `${field}:${first?.code}`).join(',') : failure.code });
       }
     } catch {
       setStatus({ kind: 'failed', reason: 'NETWORK' });
+      track({ event: 'form_error', form_name: FORM_NAME, error_message: 'NETWORK' });
     } finally {
       sending.current = false;
     }
@@ -99,7 +112,15 @@ export function ContactForm() {
   const isSending = status.kind === 'sending';
 
   return (
-    <form className={styles.form} onSubmit={handleSubmit(onSubmit)} noValidate aria-describedby="contact-required">
+    <form
+      className={styles.form}
+      onSubmit={handleSubmit(onSubmit, (invalid) =>
+        track({ event: 'form_error', form_name: FORM_NAME, error_message: Object.keys(invalid).map((field) => `${field}:${invalid[field as keyof Values]?.type}`).join(',') }),
+      )}
+      onFocus={onStart}
+      noValidate
+      aria-describedby="contact-required"
+    >
       <p id="contact-required" className={styles.requiredNote}>
         {t('requiredNote')}
       </p>

@@ -2,6 +2,7 @@ import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { RotateCcw, Search } from 'lucide-react';
 import React, { useEffect, useMemo, useState } from 'react';
 import type { CountryData, TopicData } from '../../components/home/types';
+import { track } from '../analytics/track';
 import type { AudiencesQuery } from '../api/generated';
 import { useLocale } from '../i18n/use-locale';
 import { formatReach, sortByName } from './format';
@@ -39,7 +40,11 @@ export function Explorer({ countries, topics, selection, onSelect }: Props) {
     import('../api/client')
       .then((api) => api.fetchAudiences({ country, topic, locale: locale.api }))
       .then(
-        (audiences) => current && setState({ status: 'ready', audiences }),
+        (audiences) => {
+          if (!current) return;
+          setState({ status: 'ready', audiences });
+          if (audiences.length) track({ event: 'product_view', product_name: `${country}:${topic}`, product_category: topic });
+        },
         () => current && setState({ status: 'error' }),
       );
     return () => {

@@ -1,0 +1,41 @@
+import { COOKIES } from '../consent/config';
+import { readConsent } from '../consent/store';
+
+/** The events of the specification's table, with exactly its field names. */
+export type AnalyticsEvent =
+  | { event: 'navigation_click'; section: string; location: string }
+  | { event: 'cta_click'; cta_name: string; location: string }
+  | { event: 'external_link_click'; link_name: string; link_url: string; link_location: string }
+  | { event: 'product_view'; product_name: string; product_category: string }
+  | { event: 'form_start'; form_name: string }
+  | { event: 'form_submit'; form_name: string; [extra: string]: string }
+  | { event: 'form_success'; form_name: string }
+  | { event: 'generate_lead'; currency: 'EUR'; value: 1 }
+  | { event: 'conversion'; value: number; conversion_type: string }
+  | { event: 'form_error'; form_name: string; error_message: string }
+  | { event: 'scroll_depth'; scroll_percentage: number }
+  | { event: 'user_engagement'; engagement_time_msec: number }
+  | { event: 'video_interaction'; video_action: string; video_name: string };
+
+/** Cookies whose consent allows measuring. */
+const MEASURING = new Set(['analytics', 'tag-manager']);
+
+/** Measuring is allowed only while the visitor has consented to an optional cookie that measures. */
+export function measuringAllowed(cookies: string): boolean {
+  const consent = readConsent(cookies, COOKIES);
+  return consent.given && [...consent.enabled].some((id) => MEASURING.has(id));
+}
+
+/** Pushes an event to the data layer; nothing at all without consent. */
+export function track(event: AnalyticsEvent): void {
+  if (typeof window === 'undefined' || !measuringAllowed(document.cookie)) return;
+  window.dataLayer = window.dataLayer ?? [];
+  window.dataLayer.push(event);
+}
+
+/** A successful form: form_success, the lead (EUR 1) and the conversion (`{form}_success`). */
+export function trackFormSuccess(formName: string): void {
+  track({ event: 'form_success', form_name: formName });
+  track({ event: 'generate_lead', currency: 'EUR', value: 1 });
+  track({ event: 'conversion', value: 1, conversion_type: `${formName}_success` });
+}
