@@ -1,7 +1,24 @@
 import type { GatsbyBrowser } from 'gatsby';
 import React from 'react';
 import { PageTransition } from './src/components/layout/PageTransition';
+import { isStale, watchForNewBuilds } from './src/features/resilience/new-build';
+import { isChunkLoadError, mayReload } from './src/features/resilience/reload-guard';
 
 export const wrapPageElement: GatsbyBrowser['wrapPageElement'] = ({ element, props }) => (
   <PageTransition pathname={props.location.pathname}>{element}</PageTransition>
 );
+
+export const onClientEntry: GatsbyBrowser['onClientEntry'] = () => {
+  watchForNewBuilds();
+  // A script chunk that no longer exists (a new deployment) reloads the page, at most once per 10 s per path.
+  const onChunkError = (error: unknown) => {
+    if (isChunkLoadError(error) && mayReload(window.location.pathname, sessionStorage, Date.now())) window.location.reload();
+  };
+  window.addEventListener('error', (event) => onChunkError(event.error));
+  window.addEventListener('unhandledrejection', (event) => onChunkError(event.reason));
+};
+
+/** Once a new build is out, the next internal navigation loads the new one in full. */
+export const onPreRouteUpdate: GatsbyBrowser['onPreRouteUpdate'] = ({ location, prevLocation }) => {
+  if (prevLocation && isStale()) window.location.assign(location.href);
+};

@@ -2,10 +2,15 @@ import path from 'node:path';
 import type { GatsbyNode } from 'gatsby';
 import { SITE_URL } from './src/config/site';
 import { writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { coverageMapSvg } from './src/features/geo/build-map';
 import { LOCALES } from './src/features/i18n/locales';
 import { type BuiltPage, writeSitemaps } from './src/features/i18n/sitemaps';
+
+/** This build's id: compiled into the bundle and written to /builds/latest.json, so open tabs notice a new deployment. */
+const BUILD_ID = `${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}-${randomBytes(4).toString('hex')}`;
 
 /** Where the build reads countries, topics and figures: the API over GraphQL. */
 const API_URL = process.env.SITE_API_URL ?? 'http://localhost:4000/graphql';
@@ -84,9 +89,12 @@ export const onCreatePage: GatsbyNode['onCreatePage'] = ({ page, actions }) => {
  * gatsby-plugin-react-i18next `require`s i18next (its CommonJS build); an
  * `import` elsewhere would add its ES build too. One copy in the bundle.
  */
-export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({ actions }) => {
+export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({ actions, plugins }) => {
   const fromSite = createRequire(path.join(__dirname, 'package.json'));
-  actions.setWebpackConfig({ resolve: { alias: { i18next$: fromSite.resolve('i18next') } } });
+  actions.setWebpackConfig({
+    resolve: { alias: { i18next$: fromSite.resolve('i18next') } },
+    plugins: [plugins.define({ 'process.env.GATSBY_BUILD_ID': JSON.stringify(BUILD_ID) })],
+  });
 };
 
 export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ graphql, reporter }) => {
@@ -98,4 +106,6 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ graphql, reporter
   await writeSitemaps(publicDir, SITE_URL, result.data.allSitePage.nodes);
   // The map of the covered countries, drawn from public map data: an image, not page data.
   await writeFile(path.join(publicDir, 'coverage-map.svg'), coverageMapSvg(result.data.allSegmentiaCountry.nodes.map((country) => country.code)));
+  await mkdir(path.join(publicDir, 'builds'), { recursive: true });
+  await writeFile(path.join(publicDir, 'builds', 'latest.json'), JSON.stringify({ buildId: BUILD_ID, builtAt: new Date().toISOString() }));
 };

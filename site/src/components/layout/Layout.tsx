@@ -5,6 +5,7 @@ import React, { type ReactNode, useEffect } from 'react';
 import { AnalyticsListener } from '../../features/analytics/AnalyticsListener';
 import { ConsentManager } from '../../features/consent/ConsentManager';
 import { useLanguageRedirect } from '../../features/i18n/language-redirect';
+import { ErrorBoundary } from '../../features/resilience/ErrorBoundary';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
@@ -22,7 +23,7 @@ export function Layout({ pathname, children }: { pathname: string; children: Rea
       </a>
       <Header />
       <main id="main" tabIndex={-1}>
-        {children}
+        <ErrorBoundary>{children}</ErrorBoundary>
       </main>
       <Footer />
       <ConsentManager />

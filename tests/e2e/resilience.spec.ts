@@ -1,0 +1,75 @@
+import { expect, test } from '@playwright/test';
+import { openPage } from '../support/fixtures';
+
+type Marked = Window & { segmentiaMarker?: number };
+
+test('a new deployment turns the next internal navigation into a full page load', async ({ page, request }) => {
+  const latest = (await (await request.get('/builds/latest.json')).json()) as { buildId: string; builtAt: string };
+  expect(latest.buildId).toMatch(/^\d{14}-[0-9a-f]{8}$/);
+
+  await openPage(page, '/');
+  await page.evaluate(() => ((window as Marked).segmentiaMarker = 1));
+  await page.locator('footer').getByRole('link', { name: 'Política de privacidad' }).click();
+  await expect(page).toHaveURL(/\/privacy\/$/);
+  expect(await page.evaluate(() => (window as Marked).segmentiaMarker)).toBe(1); // client-side navigation
+
+  await page.route('**/builds/latest.json', (route) => route.fulfill({ json: { buildId: 'a-newer-build', builtAt: new Date().toISOString() } }));
+  const checked = page.waitForRequest('**/builds/latest.json');
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await checked;
+  await page.waitForTimeout(200);
+  await page.locator('footer').getByRole('link', { name: 'Términos y condiciones' }).click();
+  await expect(page).toHaveURL(/\/legal\/$/);
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+  expect(await page.evaluate(() => (window as Marked).segmentiaMarker)).toBeUndefined(); // a full load
+});
+
+test('a chunk that fails to load reloads the page once, then shows the error instead of looping', async ({ page }) => {
+  const initial = new Set<string>();
+  page.on('request', (request) => request.resourceType() === 'script' && initial.add(request.url()));
+  await openPage(page, '/');
+  await page.waitForLoadState('networkidle');
+  const known = new Set(initial);
+  // Every script not loaded with the page (the contact form's chunk) is gone, as after a deployment.
+  await page.route(/\.js$/, (route) => (known.has(route.request().url()) ? route.continue() : route.abort()));
+  let loads = 0;
+  page.on('load', () => loads++);
+
+  await page.locator('#contact').scrollIntoViewIfNeeded();
+  await page.waitForEvent('load');
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+  // The reload restores the scroll position, so the form may already be failing again.
+  await page.evaluate(() => document.getElementById('contact')?.scrollIntoView());
+  await expect(page.getByRole('heading', { level: 1, name: 'Error interno del servidor' })).toBeVisible();
+  await page.waitForTimeout(1000);
+  expect(loads).toBe(1);
+});
+
+test.describe('an unexpected error while rendering', () => {
+  const breakHomeData = async (page: import('@playwright/test').Page) =>
+    page.route('**/page-data/index/page-data.json', async (route) => {
+      const data = (await (await route.fetch()).json()) as { result: { data: Record<string, unknown> } };
+      data.result.data.coverage = null;
+      await route.fulfill({ json: data });
+    });
+
+  test('shows a person the localized error view', async ({ page }) => {
+    await breakHomeData(page);
+    await page.goto('/');
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText('500');
+    await expect(alert.getByRole('heading', { level: 1 })).toHaveText('Error interno del servidor');
+    await expect(alert.getByRole('button', { name: 'Volver a cargar' })).toBeVisible();
+  });
+
+  test('keeps the content for a crawler', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ baseURL, userAgent: 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' });
+    const page = await context.newPage();
+    await breakHomeData(page);
+    await page.goto('/');
+    await page.waitForTimeout(1500);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Audiencias que llegan a quien importa, donde importa');
+    await expect(page.getByText('Error interno del servidor')).toHaveCount(0);
+    await context.close();
+  });
+});
