@@ -65,6 +65,8 @@ test('a partial selection shows the unsaved notice until saved, with the keyboar
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
+  // The bar gives way to the dialog while it is open.
+  await expect(page.getByRole('region', { name: 'Ihre Privatsphäre' })).toBeHidden();
   const analytics = dialog.getByRole('switch', { name: /Google Analytics/ });
   await expect(dialog.getByRole('switch').first()).toBeDisabled();
   await analytics.focus();
@@ -149,5 +151,26 @@ test('analytics events reach the data layer after consent, and never before', as
     { event: 'form_success', form_name: 'contact' },
     { event: 'generate_lead', currency: 'EUR', value: 1 },
     { event: 'conversion', value: 1, conversion_type: 'contact_success' },
+  ]);
+});
+
+test('the product video never plays by itself, and reports play and pause only after consent', async ({ page }) => {
+  await openPage(page, '/fr/');
+  const video = page.locator('#omnichannel video');
+  await expect(video).not.toHaveAttribute('autoplay');
+  await expect(video).toHaveAttribute('poster', '/media/omnichannel-poster.jpg');
+  const playThenPause = () =>
+    video.evaluate(async (element: HTMLVideoElement) => {
+      element.muted = true;
+      await element.play();
+      element.pause();
+    });
+  await playThenPause();
+  expect(await events(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Tout accepter' }).click();
+  await playThenPause();
+  await expect.poll(() => events(page)).toEqual([
+    { event: 'video_interaction', video_action: 'play', video_name: 'omnichannel' },
+    { event: 'video_interaction', video_action: 'pause', video_name: 'omnichannel' },
   ]);
 });

@@ -1,7 +1,10 @@
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { Database, Headphones, Monitor, PlayCircle, Signpost, Smartphone, Tv, Workflow } from 'lucide-react';
 import React from 'react';
+import { track } from '../../features/analytics/track';
 import * as styles from './Omnichannel.module.css';
+
+const VIDEO_NAME = 'omnichannel';
 
 const CHANNELS = [
   { id: 'display', Icon: Monitor },
@@ -29,6 +32,25 @@ export function Omnichannel() {
             </li>
           ))}
         </ul>
+        <figure className={styles.video}>
+          {/* Self-hosted, no sound track, never autoplays; fetched only when played. */}
+          <video
+            controls
+            playsInline
+            preload="none"
+            poster="/media/omnichannel-poster.jpg"
+            width={960}
+            height={540}
+            aria-label={t('omnichannel.video.label')}
+            onPlay={() => track({ event: 'video_interaction', video_action: 'play', video_name: VIDEO_NAME })}
+            onPause={(event) => !event.currentTarget.ended && track({ event: 'video_interaction', video_action: 'pause', video_name: VIDEO_NAME })}
+            onEnded={() => track({ event: 'video_interaction', video_action: 'complete', video_name: VIDEO_NAME })}
+          >
+            <source src="/media/omnichannel.webm" type="video/webm" />
+            <source src="/media/omnichannel.mp4" type="video/mp4" />
+          </video>
+          <figcaption>{t('omnichannel.video.caption')}</figcaption>
+        </figure>
         <div className={styles.technology}>
           <article>
             <Database size={24} strokeWidth={1.75} aria-hidden="true" />

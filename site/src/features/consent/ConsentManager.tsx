@@ -23,6 +23,7 @@ export function ConsentManager() {
   const { locale, path } = useLocale();
   const [state, setState] = useState<ConsentState | null>(null);
   const [draft, setDraft] = useState<Set<string>>(new Set());
+  const [settingsOpen, setSettingsOpen] = useState(false);
   const dialog = useRef<HTMLDialogElement>(null);
   const returnFocus = useRef<HTMLElement | null>(null);
 
@@ -37,6 +38,7 @@ export function ConsentManager() {
     setDraft(new Set(current.given ? current.enabled : []));
     returnFocus.current = document.activeElement as HTMLElement | null;
     dialog.current?.showModal();
+    setSettingsOpen(true);
   }, []);
 
   useEffect(() => {
@@ -46,7 +48,9 @@ export function ConsentManager() {
 
   const closeSettings = () => {
     dialog.current?.close();
-    returnFocus.current?.focus?.();
+    setSettingsOpen(false);
+    // The element that opened the dialog may be gone (the bar, after a decision): fall back to the control button.
+    (returnFocus.current?.isConnected ? returnFocus.current : document.querySelector<HTMLElement>('[data-consent-control]'))?.focus();
   };
 
   const decide = (enabledIds: string[]) => {
@@ -71,33 +75,36 @@ export function ConsentManager() {
 
   return (
     <>
-      {state && !state.given && (
-        <section className={styles.bar} aria-labelledby="consent-bar-title" aria-describedby="consent-bar-text" role="region">
-          <div className={`container ${styles.barInner}`}>
-            <div aria-live="polite">
-              <h2 id="consent-bar-title" className={styles.barTitle}>
-                {t('bar.title')}
-              </h2>
-              <p id="consent-bar-text" className={styles.barText}>
-                {t('bar.text')} <Link to={path('/cookies/')}>{t('bar.policy')}</Link>
-              </p>
+      {/* A live region from the first render, so the bar is announced when it appears. */}
+      <div aria-live="polite">
+        {state && !state.given && !settingsOpen && (
+          <section className={styles.bar} aria-labelledby="consent-bar-title" aria-describedby="consent-bar-text" role="region">
+            <div className={`container ${styles.barInner}`}>
+              <div>
+                <h2 id="consent-bar-title" className={styles.barTitle}>
+                  {t('bar.title')}
+                </h2>
+                <p id="consent-bar-text" className={styles.barText}>
+                  {t('bar.text')} <Link to={path('/cookies/')}>{t('bar.policy')}</Link>
+                </p>
+              </div>
+              <div className={styles.actions}>
+                <button type="button" className="button button--primary" onClick={acceptAll}>
+                  {t('acceptAll')}
+                </button>
+                <button type="button" className="button button--primary" onClick={decline}>
+                  {t('decline')}
+                </button>
+                <button type="button" className="button button--primary" onClick={openSettings}>
+                  {t('settings')}
+                </button>
+              </div>
             </div>
-            <div className={styles.actions}>
-              <button type="button" className="button button--primary" onClick={acceptAll}>
-                {t('acceptAll')}
-              </button>
-              <button type="button" className="button button--primary" onClick={decline}>
-                {t('decline')}
-              </button>
-              <button type="button" className="button button--primary" onClick={openSettings}>
-                {t('settings')}
-              </button>
-            </div>
-          </div>
-        </section>
-      )}
+          </section>
+        )}
+      </div>
       {state?.given && (
-        <button type="button" className={styles.control} onClick={openSettings} aria-label={t('control')} title={t('control')}>
+        <button type="button" className={styles.control} onClick={openSettings} aria-label={t('control')} title={t('control')} data-consent-control>
           <Cookie size={22} strokeWidth={1.75} aria-hidden="true" />
         </button>
       )}
