@@ -7,7 +7,7 @@ import { PageMetadata } from '../components/PageMetadata';
 import { headTranslator, type LocaleData } from '../features/i18n/head';
 import type { I18nPageContext } from '../features/i18n/page-context';
 import { useLocale } from '../features/i18n/use-locale';
-import * as styles from '../components/NotFound.module.css';
+import * as styles from '../components/StatusPage.module.css';
 
 /** "Page not found" in the language of the path (served with HTTP 404). */
 export default function NotFoundPage({ location }: PageProps<LocaleData>) {

@@ -3,7 +3,7 @@ import { RotateCcw, TriangleAlert } from 'lucide-react';
 import React, { Component, type ErrorInfo, type ReactNode } from 'react';
 import { CRAWLER_AGENT } from '../i18n/language-redirect';
 import { isChunkLoadError, mayReload } from './reload-guard';
-import * as styles from './ErrorBoundary.module.css';
+import * as styles from '../../components/StatusPage.module.css';
 
 interface State {
   failed: boolean;
@@ -42,7 +42,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
 function ErrorView() {
   const { t } = useTranslation('common');
   return (
-    <section className={`container ${styles.view}`} role="alert" aria-labelledby="error-title">
+    <section className={`container ${styles.page}`} role="alert" aria-labelledby="error-title">
       <TriangleAlert size={48} strokeWidth={1.5} aria-hidden="true" className={styles.icon} />
       <p className={styles.code}>500</p>
       <h1 id="error-title">{t('errorView.message')}</h1>
