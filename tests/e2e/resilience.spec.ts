@@ -14,10 +14,8 @@ test('a new deployment turns the next internal navigation into a full page load'
   expect(await page.evaluate(() => (window as Marked).segmentiaMarker)).toBe(1); // client-side navigation
 
   await page.route('**/builds/latest.json', (route) => route.fulfill({ json: { buildId: 'a-newer-build', builtAt: new Date().toISOString() } }));
-  const checked = page.waitForRequest('**/builds/latest.json');
   await page.evaluate(() => window.dispatchEvent(new Event('focus')));
-  await checked;
-  await page.waitForTimeout(200);
+  await page.locator('html[data-new-build="a-newer-build"]').waitFor({ state: 'attached' });
   await page.locator('footer').getByRole('link', { name: 'Términos y condiciones' }).click();
   await expect(page).toHaveURL(/\/legal\/$/);
   await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });

@@ -14,7 +14,11 @@ export async function checkForNewBuild(fetcher: typeof fetch = fetch): Promise<b
     const response = await fetcher('/builds/latest.json', { cache: 'no-store' });
     if (response.ok) {
       const latest = (await response.json()) as { buildId?: string };
-      if (latest.buildId && latest.buildId !== BUILD_ID) stale = true;
+      if (latest.buildId && latest.buildId !== BUILD_ID) {
+        stale = true;
+        // Visible on the page (and to tests): a newer build is out.
+        if (typeof document !== 'undefined') document.documentElement.dataset.newBuild = latest.buildId;
+      }
     }
   } catch {
     // Offline or between deployments: try again at the next check.
