@@ -4,9 +4,7 @@
  * api/dist), the site built against it, and the site server with its 404s.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
 import type { Server } from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 
 export const REPO_ROOT = path.resolve(__dirname, '../..');
@@ -20,24 +18,13 @@ const dist = (file: string) => path.join(REPO_ROOT, 'api/dist', file);
 /* eslint-disable @typescript-eslint/no-require-imports */
 const { createApp } = require(dist('src/app')) as typeof import('../../api/src/app');
 const { loadConfig } = require(dist('src/common/config/app-config')) as typeof import('../../api/src/common/config/app-config');
-const { startEmbeddedPostgres } = require(dist('src/database/local-database')) as typeof import('../../api/src/database/local-database');
-const { createTemporaryDatabase } = require(dist('src/database/temporary-database')) as typeof import('../../api/src/database/temporary-database');
+const { createTemporaryDatabase, openScratchServer } = require(dist('src/database/temporary-database')) as typeof import('../../api/src/database/temporary-database');
 const { serveSite } = require(dist('scripts/site-server')) as typeof import('../../api/scripts/site-server');
 /* eslint-enable @typescript-eslint/no-require-imports */
 
 export async function startStack(): Promise<() => Promise<void>> {
-  let serverUrl = process.env.DATABASE_URL;
-  let stopServer = async (): Promise<void> => undefined;
-  if (!serverUrl) {
-    const server = await startEmbeddedPostgres({
-      dataDir: mkdtempSync(path.join(os.tmpdir(), 'segmentia-e2e-pg-')),
-      port: Number(process.env.E2E_EMBEDDED_POSTGRES_PORT ?? 54349),
-      persistent: false,
-    });
-    serverUrl = server.url;
-    stopServer = server.stop;
-  }
-  const database = await createTemporaryDatabase(serverUrl, 'segmentia_e2e');
+  const server = await openScratchServer(Number(process.env.E2E_EMBEDDED_POSTGRES_PORT ?? 54349));
+  const database = await createTemporaryDatabase(server.url, 'segmentia_e2e');
   const app = await createApp(
     loadConfig({
       NODE_ENV: 'test',
@@ -58,7 +45,7 @@ export async function startStack(): Promise<() => Promise<void>> {
     await new Promise((resolve) => site.close(resolve));
     await app.close();
     await database.drop();
-    await stopServer();
+    await server.stop();
   };
 }
 

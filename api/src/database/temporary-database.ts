@@ -1,8 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Client } from 'pg';
 import { seed } from '../../prisma/seed';
 import { loadConfig } from '../common/config/app-config';
 import { PrismaService } from '../prisma/prisma.service';
+import { type Database, startEmbeddedPostgres } from './local-database';
 import { deployMigrations } from './migrations';
 
 export interface TemporaryDatabase {
@@ -43,4 +47,18 @@ async function withAdmin<T>(serverUrl: string, work: (admin: Client) => Promise<
   } finally {
     await admin.end();
   }
+}
+
+/**
+ * A server for throw-away databases: the one of DATABASE_URL when set (CI uses
+ * the machine's PostgreSQL), otherwise an embedded PostgreSQL in a temporary
+ * folder on `embeddedPort`, deleted when stopped.
+ */
+export async function openScratchServer(embeddedPort: number): Promise<Database> {
+  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, stop: async () => undefined };
+  return startEmbeddedPostgres({
+    dataDir: mkdtempSync(path.join(os.tmpdir(), 'segmentia-scratch-pg-')),
+    port: embeddedPort,
+    persistent: false,
+  });
 }
