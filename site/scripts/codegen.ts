@@ -15,11 +15,11 @@ const OPERATIONS = path.join(SITE, 'src/features/api/operations.graphql');
 export const OUTPUT = path.join(SITE, 'src/features/api/generated.ts');
 
 export async function generate(): Promise<string> {
-  const schema = buildSchema(await readFile(SCHEMA, 'utf8'));
+  const sdl = await readFile(SCHEMA, 'utf8');
   const operations = await readFile(OPERATIONS, 'utf8');
   const output = await codegen({
-    schema: parse(await readFile(SCHEMA, 'utf8')),
-    schemaAst: schema,
+    schema: parse(sdl),
+    schemaAst: buildSchema(sdl),
     documents: [{ location: OPERATIONS, document: parse(operations) }],
     filename: OUTPUT,
     config: { enumsAsTypes: true, useTypeImports: true, scalars: { DateTime: 'string' }, avoidOptionals: { field: true } },

@@ -64,7 +64,8 @@ export function ContactForm() {
         trackFormSuccess(FORM_NAME);
       } catch (error) {
         const failure = api.describeFailure(error);
-        const fields = Object.entries(failure.fieldErrors).filter(([field]) => field in values || field === 'phone' || field === 'message');
+        // Only fields of this form (the API could name others, e.g. requestId): those go to the general failure message.
+        const fields = Object.entries(failure.fieldErrors).filter(([field]) => field in values);
         fields.forEach(([field, [first]], index) =>
           setError(
             field as FieldPath<Values>,
@@ -211,7 +212,7 @@ export function ContactForm() {
       )}
       <div className={styles.submit}>
         <button type="submit" className="button button--primary" disabled={isSending || !live} data-cta="contact_submit">
-          {isSending ? <span className={styles.spinner} aria-hidden="true" /> : <Send size={18} strokeWidth={1.75} aria-hidden="true" />}
+          {isSending ? <span className={`spinner ${styles.spinner}`} aria-hidden="true" /> : <Send size={18} strokeWidth={1.75} aria-hidden="true" />}
           {isSending ? t('sending') : status.kind === 'failed' ? t('retry') : t('submit')}
         </button>
         <p className={styles.notice}>

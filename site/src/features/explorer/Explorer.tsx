@@ -95,7 +95,7 @@ export function Explorer({ countries, topics, selection, onSelect }: Props) {
             )}
             {state.status === 'loading' && (
               <p className={styles.message}>
-                <span className={styles.spinner} aria-hidden="true" />
+                <span className="spinner" aria-hidden="true" />
                 {t('loading')}
               </p>
             )}
