@@ -11,6 +11,7 @@ import { graphqlOptions } from './common/graphql/graphql-options';
 import { ConsentModule } from './consent/consent.module';
 import { ContactModule } from './contact/contact.module';
 import { ContentModule } from './content/content.module';
+import { LeadsModule } from './leads/leads.module';
 import { HealthModule } from './health/health.module';
 import { PrismaModule } from './prisma/prisma.module';
 
@@ -28,6 +29,7 @@ export class AppModule {
         ContentModule,
         ContactModule,
         ConsentModule,
+        LeadsModule,
       ],
       providers: [ComplexityPlugin, { provide: APP_PIPE, useFactory: createValidationPipe }],
     };

@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
+import { NotificationsModule } from '../notifications/notifications.module';
 import { RateLimitModule } from '../common/rate-limit/rate-limit.module';
 import { ContactResolver } from './contact.resolver';
 import { ContactService } from './contact.service';
 
-@Module({ imports: [RateLimitModule], providers: [ContactResolver, ContactService] })
+@Module({ imports: [RateLimitModule, NotificationsModule], providers: [ContactResolver, ContactService] })
 export class ContactModule {}

@@ -1,13 +1,23 @@
 import { Query, Resolver } from '@nestjs/graphql';
 import { ContentService } from './content.service';
 import { Coverage } from './models/coverage.model';
+import { PrivacyFacts } from './models/privacy-facts.model';
+import { AppConfig } from '../common/config/app-config';
 
 @Resolver()
 export class ContentResolver {
-  constructor(private readonly content: ContentService) {}
+  constructor(
+    private readonly content: ContentService,
+    private readonly config: AppConfig,
+  ) {}
 
   @Query(() => Coverage, { description: 'Countries, topics and audiences covered, for the copy of the site', complexity: 5 })
   coverage(): Promise<Coverage> {
     return this.content.coverage();
+  }
+
+  @Query(() => PrivacyFacts, { complexity: 1 })
+  privacy(): PrivacyFacts {
+    return { leadRetentionMonths: this.config.LEAD_RETENTION_MONTHS };
   }
 }

@@ -1,4 +1,4 @@
-import { Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { AppConfig } from '../common/config/app-config';
 import { PrismaClient } from '../generated/prisma/client';
@@ -9,7 +9,7 @@ import { PrismaClient } from '../generated/prisma/client';
  * connecting, waiting for a pooled connection and each query are bounded.
  */
 @Injectable()
-export class PrismaService extends PrismaClient implements OnModuleDestroy {
+export class PrismaService extends PrismaClient implements OnApplicationShutdown {
   constructor(config: AppConfig) {
     super({
       adapter: new PrismaPg({
@@ -22,7 +22,7 @@ export class PrismaService extends PrismaClient implements OnModuleDestroy {
     });
   }
 
-  async onModuleDestroy(): Promise<void> {
+  async onApplicationShutdown(): Promise<void> {
     await this.$disconnect();
   }
 }

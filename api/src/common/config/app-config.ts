@@ -1,7 +1,9 @@
+import { NotificationChannel } from '../../generated/prisma/enums';
 import { plainToInstance, Transform } from 'class-transformer';
 import {
   ArrayNotEmpty,
   IsBoolean,
+  IsEmail,
   IsEnum,
   IsInt,
   IsOptional,
@@ -113,8 +115,76 @@ export class AppConfig {
   @IsBoolean()
   GRAPHQL_EXPLORER = true;
 
+  /** The Firebase project whose ID tokens sign staff in; unset: nobody can read leads. */
+  @IsOptional()
+  @Matches(/^[a-z0-9-]{4,40}$/, { message: 'FIREBASE_PROJECT_ID must be a Firebase project id such as segmentia-prod' })
+  FIREBASE_PROJECT_ID?: string = undefined;
+
+  /** The public keys that sign Firebase ID tokens (JSON Web Key Set). */
+  @IsUrl({ require_tld: false, require_protocol: true })
+  FIREBASE_JWKS_URL = 'https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com';
+
+  /** Email domains whose verified accounts are staff without the `role: "sales"` claim, comma-separated. */
+  @Transform(toList)
+  @Matches(/^[a-z0-9.-]+\.[a-z]{2,}$/i, { each: true, message: 'STAFF_EMAIL_DOMAINS must list domains such as segmentia.es' })
+  STAFF_EMAIL_DOMAINS: string[] = [];
+
+  /** Leads older than this are erased by a scheduled job (the privacy policy states it). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(120)
+  LEAD_RETENTION_MONTHS = 24;
+
+  /** How often the retention job runs (it also runs at start). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  RETENTION_INTERVAL_MINUTES = 60;
+
+  /** New leads are posted here as Slack-compatible JSON ({ text, blocks }). */
+  @IsOptional()
+  @IsUrl({ require_tld: false, require_protocol: true }, { message: 'NOTIFY_WEBHOOK_URL must be an http(s) URL' })
+  NOTIFY_WEBHOOK_URL?: string = undefined;
+
+  /** Email for new leads, e.g. smtps://user:password@smtp.example.com:465; unset: no email. */
+  @IsOptional()
+  @Matches(/^smtps?:\/\//, { message: 'SMTP_URL must be an smtp:// or smtps:// URL' })
+  SMTP_URL?: string = undefined;
+
+  @Transform(toList)
+  @IsEmail({}, { each: true, message: 'NOTIFY_EMAIL_TO must list email addresses' })
+  NOTIFY_EMAIL_TO: string[] = [];
+
+  @IsString()
+  NOTIFY_EMAIL_FROM = 'Segmentia <no-reply@segmentia.es>';
+
+  /** How often the notification worker looks for deliveries due (a new lead wakes it at once). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(50)
+  NOTIFY_POLL_INTERVAL_MS = 10_000;
+
+  /** First retry delay; each failure doubles it, up to an hour. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(10)
+  NOTIFY_RETRY_BASE_MS = 30_000;
+
+  /** Where a notification links to the lead: the site's staff page. */
+  @IsUrl({ require_tld: false, require_protocol: true })
+  STAFF_PAGE_URL = 'http://localhost:8000/staff/';
+
   get isProduction(): boolean {
     return this.NODE_ENV === Environment.Production;
+  }
+
+  /** The channels new leads are announced on, in delivery order. */
+  get notificationChannels(): NotificationChannel[] {
+    return [
+      ...(this.NOTIFY_WEBHOOK_URL ? [NotificationChannel.WEBHOOK] : []),
+      ...(this.SMTP_URL && this.NOTIFY_EMAIL_TO.length ? [NotificationChannel.EMAIL] : []),
+    ];
   }
 }
 

@@ -1,7 +1,7 @@
 import { Prisma } from '../../generated/prisma/client';
 import { isDatabaseUnavailable } from './database-errors';
 
-const known = (code: string) => new Prisma.PrismaClientKnownRequestError('failed', { code, clientVersion: '7.10.0' });
+const known = (code: string, message = 'failed') => new Prisma.PrismaClientKnownRequestError(message, { code, clientVersion: '7.10.0' });
 
 describe('isDatabaseUnavailable', () => {
   it.each([
@@ -10,12 +10,14 @@ describe('isDatabaseUnavailable', () => {
     ['a cause deep inside', Object.assign(new Error('query failed'), { cause: new Error('Connection terminated unexpectedly') })],
     ["Prisma's can't-reach code", known('P1001')],
     ["Prisma's pool timeout", known('P2024')],
+    ['a transaction that got no connection', known('P2028', 'Transaction API error: Unable to start a transaction in the given time.')],
   ])('is true for %s', (_, error) => {
     expect(isDatabaseUnavailable(error)).toBe(true);
   });
 
   it.each([
     ['a unique violation', known('P2002')],
+    ['a transaction that ran too long', known('P2028', 'Transaction API error: Transaction already closed: the timeout was exceeded.')],
     ['a programming error', new TypeError("Cannot read properties of undefined (reading 'id')")],
     ['a non-error', 'ECONNREFUSED'],
   ])('is false for %s', (_, error) => {

@@ -8,7 +8,10 @@ const UNAVAILABLE_MESSAGE =
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (error instanceof Prisma.PrismaClientInitializationError) return true;
-  if (error instanceof Prisma.PrismaClientKnownRequestError) return UNAVAILABLE_CODES.has(error.code);
+  if (error instanceof Prisma.PrismaClientKnownRequestError) {
+    // P2028 is also a transaction that ran too long; only "unable to start" means no connection came.
+    return UNAVAILABLE_CODES.has(error.code) || (error.code === 'P2028' && /unable to start a transaction/i.test(error.message));
+  }
   if (error instanceof Prisma.PrismaClientUnknownRequestError || error instanceof Error) {
     return UNAVAILABLE_MESSAGE.test(error.message) || isDatabaseUnavailable((error as { cause?: unknown }).cause);
   }

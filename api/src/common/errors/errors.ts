@@ -6,6 +6,9 @@ export enum ErrorCode {
   TooManyRequests = 'TOO_MANY_REQUESTS',
   ServiceUnavailable = 'SERVICE_UNAVAILABLE',
   InternalServerError = 'INTERNAL_SERVER_ERROR',
+  Unauthenticated = 'UNAUTHENTICATED',
+  Forbidden = 'FORBIDDEN',
+  NotFound = 'NOT_FOUND',
 }
 
 export interface FieldError {
@@ -33,4 +36,19 @@ export function serviceUnavailable(): GraphQLError {
   return new GraphQLError('The service is temporarily unavailable: please try again shortly', {
     extensions: { code: ErrorCode.ServiceUnavailable },
   });
+}
+
+/** Why a request was not signed in; the staff page words its message from it. */
+export type AuthFailure = 'missing' | 'expired' | 'invalid' | 'emailNotVerified' | 'notConfigured';
+
+export function unauthenticated(reason: AuthFailure, message: string): GraphQLError {
+  return new GraphQLError(message, { extensions: { code: ErrorCode.Unauthenticated, reason } });
+}
+
+export function forbidden(message: string): GraphQLError {
+  return new GraphQLError(message, { extensions: { code: ErrorCode.Forbidden } });
+}
+
+export function notFound(message: string): GraphQLError {
+  return new GraphQLError(message, { extensions: { code: ErrorCode.NotFound } });
 }

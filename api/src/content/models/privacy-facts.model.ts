@@ -1,0 +1,7 @@
+import { Field, Int, ObjectType } from '@nestjs/graphql';
+
+@ObjectType({ description: "Facts the privacy policy states, read from the API's settings so the policy says what the API does" })
+export class PrivacyFacts {
+  @Field(() => Int, { description: 'Months a lead is kept before it is erased (LEAD_RETENTION_MONTHS)' })
+  leadRetentionMonths: number;
+}

@@ -1,0 +1,101 @@
+import { ArgsType, Field, GraphQLISODateTime, ID, InputType, Int, registerEnumType } from '@nestjs/graphql';
+import { Transform, Type } from 'class-transformer';
+import { IsDate, IsEnum, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { Locale } from '../../common/locale';
+import { Interest } from '../../contact/contact.enums';
+import { LeadStatus } from '../models/lead.model';
+
+const trimToUndefined = ({ value }: { value: unknown }) =>
+  typeof value === 'string' ? value.trim() || undefined : (value ?? undefined);
+
+@InputType({ description: 'Every field narrows the list; none given: all leads' })
+export class LeadsFilter {
+  @Field(() => GraphQLISODateTime, { nullable: true, description: 'Received at or after' })
+  @IsOptional()
+  @IsDate()
+  receivedFrom?: Date;
+
+  @Field(() => GraphQLISODateTime, { nullable: true, description: 'Received before' })
+  @IsOptional()
+  @IsDate()
+  receivedTo?: Date;
+
+  @Field(() => LeadStatus, { nullable: true })
+  @IsOptional()
+  @IsEnum(LeadStatus)
+  status?: LeadStatus;
+
+  @Field(() => Interest, { nullable: true })
+  @IsOptional()
+  @IsEnum(Interest)
+  interest?: Interest;
+
+  @Field(() => Locale, { nullable: true })
+  @IsOptional()
+  @IsEnum(Locale)
+  locale?: Locale;
+
+  @Field(() => String, { nullable: true, description: 'Found in the agency, the contact name or the email, any case' })
+  @IsOptional()
+  @Transform(trimToUndefined)
+  @IsString()
+  @MaxLength(100)
+  search?: string;
+}
+
+@ArgsType()
+export class LeadsArgs {
+  @Field(() => LeadsFilter, { nullable: true })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => LeadsFilter)
+  filter?: LeadsFilter;
+
+  @Field(() => Int, { defaultValue: 25, description: 'Page size, 1 to 100' })
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  first: number = 25;
+
+  @Field(() => String, { nullable: true, description: 'The endCursor of the previous page' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  after?: string;
+}
+
+export enum CsvSeparator {
+  COMMA = ',',
+  SEMICOLON = ';',
+}
+registerEnumType(CsvSeparator, {
+  name: 'CsvSeparator',
+  description: 'Spreadsheets read the list separator of their language: a comma in English, a semicolon in Spanish, German, Italian and French',
+});
+
+@ArgsType()
+export class LeadsCsvArgs {
+  @Field(() => LeadsFilter, { nullable: true })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => LeadsFilter)
+  filter?: LeadsFilter;
+
+  @Field(() => CsvSeparator, { defaultValue: CsvSeparator.COMMA })
+  @IsEnum(CsvSeparator)
+  separator: CsvSeparator = CsvSeparator.COMMA;
+}
+
+@ArgsType()
+export class LeadIdArgs {
+  @Field(() => ID)
+  @IsUUID()
+  id: string;
+}
+
+@ArgsType()
+export class UpdateLeadStatusArgs extends LeadIdArgs {
+  @Field(() => LeadStatus)
+  @IsEnum(LeadStatus)
+  status: LeadStatus;
+}

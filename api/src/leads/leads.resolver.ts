@@ -1,0 +1,47 @@
+import { UseGuards } from '@nestjs/common';
+import { Args, Mutation, Query, Resolver } from '@nestjs/graphql';
+import { notFound } from '../common/errors/errors';
+import { type Identity } from './auth/firebase-token-verifier';
+import { CurrentStaff, StaffGuard } from './auth/staff.guard';
+import { LeadIdArgs, LeadsArgs, LeadsCsvArgs, UpdateLeadStatusArgs } from './dto/leads.args';
+import { LeadsService } from './leads.service';
+import { Lead, LeadConnection, LeadErasureReceipt } from './models/lead.model';
+
+/** Leads are prospects' personal data: every field here is for signed-in sales staff only. */
+@Resolver(() => Lead)
+@UseGuards(StaffGuard)
+export class LeadsResolver {
+  constructor(private readonly service: LeadsService) {}
+
+  @Query(() => LeadConnection, { description: 'Leads, newest first, a page at a time (staff only)', complexity: 20 })
+  leads(@Args() args: LeadsArgs): Promise<LeadConnection> {
+    return this.service.list(args);
+  }
+
+  @Query(() => Lead, { description: 'One lead (staff only)' })
+  async lead(@Args() { id }: LeadIdArgs): Promise<Lead> {
+    const lead = await this.service.get(id);
+    if (!lead) throw notFound(`No lead with id ${id}: it may have been erased`);
+    return lead;
+  }
+
+  @Query(() => String, {
+    description: 'The filtered leads as CSV for a spreadsheet: UTF-8 with a byte order mark, CRLF lines (staff only)',
+    complexity: 50,
+  })
+  leadsCsv(@Args() { filter, separator }: LeadsCsvArgs): Promise<string> {
+    return this.service.csv(filter, separator);
+  }
+
+  @Mutation(() => Lead, { description: 'Moves a lead along the sales pipeline (staff only)' })
+  updateLeadStatus(@Args() { id, status }: UpdateLeadStatusArgs): Promise<Lead> {
+    return this.service.updateStatus(id, status);
+  }
+
+  @Mutation(() => LeadErasureReceipt, {
+    description: 'Erases a lead and its notifications for good (GDPR right to erasure); only the fact is recorded (staff only)',
+  })
+  eraseLead(@Args() { id }: LeadIdArgs, @CurrentStaff() staff: Identity): Promise<LeadErasureReceipt> {
+    return this.service.erase(id, staff.uid);
+  }
+}

@@ -1,0 +1,135 @@
+import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { AppConfig } from '../common/config/app-config';
+import type { NotificationChannel } from '../generated/prisma/enums';
+import { PrismaService } from '../prisma/prisma.service';
+import { DeliveryError, NotificationSenders } from './senders';
+
+interface Claimed {
+  id: string;
+  leadId: string;
+  channel: NotificationChannel;
+  attempts: number;
+}
+
+/** Rows taken per round trip. */
+const BATCH = 10;
+/** How long a worker holds a row it is delivering; longer than any send may take. */
+const LEASE_SECONDS = 120;
+const MAX_RETRY_DELAY_MS = 3_600_000;
+
+const SUMMARY = {
+  id: true,
+  receivedAt: true,
+  agencyName: true,
+  agencyType: true,
+  agencySize: true,
+  contactName: true,
+  email: true,
+  phone: true,
+  position: true,
+  interest: true,
+  locale: true,
+  message: true,
+} as const;
+
+/**
+ * Delivers the outbox (lead_notification): rows are written in the same
+ * transaction as their lead, so a lead committed is a lead announced. The
+ * worker takes due rows with FOR UPDATE SKIP LOCKED (replicas never take the
+ * same row), sends, and records the delivery at once; a failure is retried
+ * with a doubling delay (NOTIFY_RETRY_BASE_MS, up to an hour), forever, so a
+ * receiver that is down loses nothing. Stopping waits for sends in flight to
+ * be recorded, so a restart never sends one twice. Logs name ids, never data.
+ */
+@Injectable()
+export class NotificationWorker implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger('Notifications');
+  private readonly channels: NotificationChannel[];
+  private timer?: NodeJS.Timeout;
+  private draining?: Promise<void>;
+  private wakeAgain = false;
+  private stopped = false;
+
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly senders: NotificationSenders,
+    private readonly config: AppConfig,
+  ) {
+    this.channels = config.notificationChannels;
+  }
+
+  onApplicationBootstrap(): void {
+    if (!this.channels.length) {
+      this.logger.warn('No notification channel is set (NOTIFY_WEBHOOK_URL, or SMTP_URL with NOTIFY_EMAIL_TO): leads are stored, nobody is told');
+      return;
+    }
+    this.timer = setInterval(() => this.wake(), this.config.NOTIFY_POLL_INTERVAL_MS).unref();
+    this.wake();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    await this.draining;
+  }
+
+  /** Delivers what is due: on the timer, and at once after a new lead. */
+  wake(): void {
+    if (this.stopped || !this.channels.length) return;
+    if (this.draining) {
+      this.wakeAgain = true;
+      return;
+    }
+    this.draining = this.drain()
+      .catch((error: unknown) => this.logger.error(`Outbox not read: ${error instanceof Error ? error.message : error}`))
+      .finally(() => {
+        this.draining = undefined;
+        if (this.wakeAgain) {
+          this.wakeAgain = false;
+          this.wake();
+        }
+      });
+  }
+
+  private async drain(): Promise<void> {
+    let batch: Claimed[];
+    do {
+      batch = await this.claim();
+      await Promise.all(batch.map((notification) => this.deliver(notification)));
+    } while (batch.length === BATCH && !this.stopped);
+  }
+
+  private claim(): Promise<Claimed[]> {
+    return this.prisma.$queryRaw<Claimed[]>`
+      UPDATE lead_notification
+      SET attempts = attempts + 1, locked_until = now() + make_interval(secs => ${LEASE_SECONDS})
+      WHERE id IN (
+        SELECT id FROM lead_notification
+        WHERE delivered_at IS NULL AND next_attempt_at <= now()
+          AND (locked_until IS NULL OR locked_until < now())
+          AND channel::text = ANY(${this.channels}::text[])
+        ORDER BY next_attempt_at
+        LIMIT ${BATCH}
+        FOR UPDATE SKIP LOCKED)
+      RETURNING id, lead_id AS "leadId", channel, attempts`;
+  }
+
+  private async deliver({ id, leadId, channel, attempts }: Claimed): Promise<void> {
+    const lead = await this.prisma.contactRequest.findUnique({ where: { id: leadId }, select: SUMMARY });
+    if (!lead) return; // erased meanwhile: its notifications went with it
+    try {
+      await this.senders.send(channel, id, lead);
+    } catch (error) {
+      const reason = error instanceof DeliveryError ? error.message : 'unexpected error';
+      const delay = Math.min(this.config.NOTIFY_RETRY_BASE_MS * 2 ** (attempts - 1), MAX_RETRY_DELAY_MS);
+      await this.prisma.leadNotification.updateMany({
+        where: { id },
+        data: { nextAttemptAt: new Date(Date.now() + delay), lockedUntil: null, lastError: reason },
+      });
+      this.logger.warn(`Notification ${id} (${channel}, lead ${leadId}) attempt ${attempts} failed: ${reason}; next in ${Math.ceil(delay / 1000)} s`);
+      return;
+    }
+    await this.prisma.leadNotification.updateMany({ where: { id }, data: { deliveredAt: new Date(), lockedUntil: null, lastError: null } });
+    this.logger.log(`Notification ${id} (${channel}, lead ${leadId}) delivered at attempt ${attempts}`);
+  }
+}

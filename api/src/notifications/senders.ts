@@ -1,0 +1,70 @@
+import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { createTransport, type Transporter } from 'nodemailer';
+import { AppConfig } from '../common/config/app-config';
+import { NotificationChannel } from '../generated/prisma/enums';
+import { emailMessage, type LeadSummary, webhookPayload } from './lead-message';
+
+/** A failed delivery, described without the lead's data (it goes to logs and to the outbox row). */
+export class DeliveryError extends Error {}
+
+const WEBHOOK_TIMEOUT_MS = 10_000;
+
+/** Sends one notification on one channel; throws DeliveryError when the receiver did not take it. */
+@Injectable()
+export class NotificationSenders implements OnApplicationShutdown {
+  private mailer?: Transporter;
+
+  constructor(private readonly config: AppConfig) {}
+
+  async send(channel: NotificationChannel, notificationId: string, lead: LeadSummary): Promise<void> {
+    if (channel === NotificationChannel.WEBHOOK) return this.postWebhook(notificationId, lead);
+    return this.sendEmail(notificationId, lead);
+  }
+
+  private async postWebhook(notificationId: string, lead: LeadSummary): Promise<void> {
+    const url = this.config.NOTIFY_WEBHOOK_URL;
+    if (!url) throw new DeliveryError('NOTIFY_WEBHOOK_URL is not set');
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method: 'POST',
+        // The notification id lets a receiver drop a delivery it has already taken.
+        headers: { 'content-type': 'application/json', 'x-segmentia-notification': notificationId },
+        body: JSON.stringify(webhookPayload(lead, this.config.STAFF_PAGE_URL)),
+        signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
+        redirect: 'error',
+      });
+    } catch (error) {
+      throw new DeliveryError(`webhook unreachable (${networkCode(error)})`);
+    }
+    await response.body?.cancel();
+    if (!response.ok) throw new DeliveryError(`webhook answered HTTP ${response.status}`);
+  }
+
+  private async sendEmail(notificationId: string, lead: LeadSummary): Promise<void> {
+    if (!this.config.SMTP_URL || !this.config.NOTIFY_EMAIL_TO.length) throw new DeliveryError('SMTP_URL or NOTIFY_EMAIL_TO is not set');
+    this.mailer ??= createTransport(this.config.SMTP_URL);
+    try {
+      await this.mailer.sendMail({
+        from: this.config.NOTIFY_EMAIL_FROM,
+        to: this.config.NOTIFY_EMAIL_TO,
+        messageId: `<${notificationId}@segmentia.notifications>`,
+        ...emailMessage(lead, this.config.STAFF_PAGE_URL),
+      });
+    } catch (error) {
+      const { code, responseCode } = (error ?? {}) as { code?: string; responseCode?: number };
+      throw new DeliveryError(`SMTP ${[code, responseCode].filter(Boolean).join(' ') || 'error'}`);
+    }
+  }
+
+  /** After the worker has finished (it stops in onModuleDestroy). */
+  onApplicationShutdown(): void {
+    this.mailer?.close();
+  }
+}
+
+/** `ECONNREFUSED`, `TimeoutError`…: what went wrong on the wire, never a message that could quote data. */
+function networkCode(error: unknown): string {
+  const cause = (error as { cause?: { code?: string } })?.cause;
+  return cause?.code ?? (error instanceof Error ? error.name : 'error');
+}
