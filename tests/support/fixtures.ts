@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
+import type { JWK } from 'jose';
 import { Client } from 'pg';
+import { type TokenClaims, useTestIdentity } from '../../api/test/support/firebase-identity';
 
 export const LOCALES = [
   { code: 'es', tag: 'es-ES', prefix: '' },
@@ -24,4 +26,14 @@ export async function queryDatabase<T extends object>(sql: string, values: unkno
 export async function openPage(page: Page, url: string): Promise<void> {
   await page.goto(url);
   await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+}
+
+/**
+ * A Firebase ID token signed with this run's test key, which the API trusts
+ * (see stack.ts): a sales account unless the claims say otherwise.
+ */
+export async function signToken(claims: Partial<TokenClaims> = {}): Promise<string> {
+  const key = process.env.E2E_IDENTITY_KEY;
+  if (!key) throw new Error('E2E_IDENTITY_KEY is set by the global setup');
+  return (await useTestIdentity(JSON.parse(key) as JWK)).sign(claims);
 }

@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 import type { Server } from 'node:http';
 import path from 'node:path';
+import { createTestIdentity, serveKeySet, TEST_PROJECT_ID } from '../../api/test/support/firebase-identity';
 
 export const REPO_ROOT = path.resolve(__dirname, '../..');
 export const API_PORT = Number(process.env.E2E_API_PORT ?? 4100);
@@ -22,9 +23,20 @@ const { createTemporaryDatabase, openScratchServer } = require(dist('src/databas
 const { serveSite } = require(dist('scripts/site-server')) as typeof import('../../api/scripts/site-server');
 /* eslint-enable @typescript-eslint/no-require-imports */
 
+/** The Firebase web app the staff page signs in with; tests answer Google's auth hosts themselves. */
+export const FIREBASE_WEB_CONFIG = {
+  GATSBY_FIREBASE_API_KEY: 'test-api-key',
+  GATSBY_FIREBASE_AUTH_DOMAIN: `${TEST_PROJECT_ID}.firebaseapp.com`,
+  GATSBY_FIREBASE_PROJECT_ID: TEST_PROJECT_ID,
+};
+
 export async function startStack(): Promise<() => Promise<void>> {
   const server = await openScratchServer(Number(process.env.E2E_EMBEDDED_POSTGRES_PORT ?? 54349));
   const database = await createTemporaryDatabase(server.url, 'segmentia_e2e');
+  // Staff sign in with tokens signed by a key of this run (see fixtures' signToken).
+  const identity = await createTestIdentity();
+  const keySet = await serveKeySet(identity.publicJwk);
+  process.env.E2E_IDENTITY_KEY = JSON.stringify(identity.privateJwk);
   const app = await createApp(
     loadConfig({
       NODE_ENV: 'test',
@@ -32,18 +44,21 @@ export async function startStack(): Promise<() => Promise<void>> {
       SITE_ORIGINS: SITE_URL,
       // The tests send several requests from one address.
       CONTACT_RATE_LIMIT_PER_MINUTE: '1000',
+      FIREBASE_PROJECT_ID: TEST_PROJECT_ID,
+      FIREBASE_JWKS_URL: keySet.url,
     }),
     { logger: false },
   );
   await app.listen(API_PORT, '127.0.0.1');
   // A container id, so that the tag manager's script can be seen coming and going (tests answer Google's host themselves).
-  await build({ SITE_API_URL: API_URL, GATSBY_API_URL: API_URL, GATSBY_SITE_URL: SITE_URL, GATSBY_GTM_ID: 'GTM-TEST123' });
+  await build({ SITE_API_URL: API_URL, GATSBY_API_URL: API_URL, GATSBY_SITE_URL: SITE_URL, GATSBY_GTM_ID: 'GTM-TEST123', ...FIREBASE_WEB_CONFIG });
   const site: Server = await serveSite(path.join(REPO_ROOT, 'site/public'), SITE_PORT, '127.0.0.1');
   process.env.E2E_DATABASE_URL = database.url;
 
   return async () => {
     await new Promise((resolve) => site.close(resolve));
     await app.close();
+    await keySet.close();
     await database.drop();
     await server.stop();
   };
