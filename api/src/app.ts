@@ -1,12 +1,12 @@
 import 'reflect-metadata';
-import { type INestApplication, Logger } from '@nestjs/common';
+import { type INestApplication, Logger, type LoggerService } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
 import type { AppConfig } from './common/config/app-config';
 
 /** The API, configured but not listening: `npm start`, main.ts and the tests all build it here. */
-export async function createApp(config: AppConfig, options: { logger?: false } = {}): Promise<INestApplication> {
+export async function createApp(config: AppConfig, options: { logger?: false | LoggerService } = {}): Promise<INestApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
     bodyParser: false,
     logger: options.logger ?? (config.isProduction ? ['log', 'warn', 'error'] : ['log', 'warn', 'error', 'debug']),

@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { startTestApi, type TestApi } from './support/api';
+import { contactInput } from './support/leads';
 
 const SUBMIT = `mutation Submit($input: ContactRequestInput!) {
   submitContactRequest(input: $input) { id receivedAt }
@@ -10,26 +10,7 @@ interface Receipt {
   receivedAt: string;
 }
 
-function validInput(overrides: Record<string, unknown> = {}) {
-  return {
-    requestId: randomUUID(),
-    locale: 'ES',
-    agencyName: 'Agencia Norte',
-    agencyType: 'MEDIA',
-    agencySize: 'FROM_5M_TO_10M',
-    advertiserCount: 'FROM_10_TO_25',
-    contactName: 'Lucía Fernández',
-    email: 'lucia@agencianorte.es',
-    phone: '+34 911 23 45 67',
-    position: 'DIRECTOR',
-    decisionRole: 'DECIDE',
-    interest: 'SOLUTIONS',
-    message: 'Queremos probar audiencias de automoción en España.',
-    acceptTerms: true,
-    pagePath: '/',
-    ...overrides,
-  };
-}
+const validInput = contactInput;
 
 let api: TestApi;
 /** Each request from its own address, so the per-IP limit (tested apart) stays out of the way. */

@@ -61,7 +61,7 @@ export class LeadsService {
 
   async list({ filter, first, after }: LeadsArgs): Promise<LeadConnection> {
     const where = whereOf(filter);
-    const cursor = after === undefined ? undefined : decodeCursor(after);
+    const cursor = after ? decodeCursor(after) : undefined;
     const [rows, totalCount] = await Promise.all([
       this.prisma.contactRequest.findMany({
         select: LEAD_FIELDS,
@@ -140,7 +140,8 @@ function whereOf(filter: LeadsFilter = {}): Prisma.ContactRequestWhereInput {
     ...(search
       ? {
           OR: (['agencyName', 'contactName', 'email'] as const).map((field) => ({
-            [field]: { contains: search, mode: 'insensitive' as const },
+            // Prisma passes % and _ through to LIKE: they are escaped to match themselves.
+            [field]: { contains: search.replace(/[\\%_]/g, '\\$&'), mode: 'insensitive' as const },
           })),
         }
       : {}),

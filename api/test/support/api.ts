@@ -1,4 +1,4 @@
-import type { INestApplication } from '@nestjs/common';
+import type { INestApplication, LoggerService } from '@nestjs/common';
 import { createApp } from '../../src/app';
 import { loadConfig } from '../../src/common/config/app-config';
 import { PrismaService } from '../../src/prisma/prisma.service';
@@ -25,9 +25,9 @@ export interface TestApi {
 }
 
 /** The real API on a free port, over HTTP, on this run's test database; settings may be overridden. */
-export async function startTestApi(settings: Record<string, string> = {}): Promise<TestApi> {
+export async function startTestApi(settings: Record<string, string> = {}, logger: false | LoggerService = false): Promise<TestApi> {
   const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: process.env.TEST_DATABASE_URL, ...settings });
-  const app = await createApp(config, { logger: false });
+  const app = await createApp(config, { logger });
   await app.listen(0, '127.0.0.1');
   const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
   const prisma = app.get(PrismaService);
