@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import type { Prisma } from '../src/generated/prisma/client';
 import { startTestApi, type TestApi } from './support/api';
 import { createTestIdentity, serveKeySet, STAFF, TEST_PROJECT_ID, type TestIdentity } from './support/firebase-identity';
-import { submitLead } from './support/leads';
+import { contactInput, submitLead } from './support/leads';
+import { until } from './support/receivers';
 
 const LEADS = `query Leads($filter: LeadsFilter, $first: Int, $after: String) {
   leads(filter: $filter, first: $first, after: $after) {
@@ -120,7 +122,7 @@ describe('who may read leads', () => {
   });
 
   it('keeps the public queries open, with or without a token', async () => {
-    for (const headers of [{}, { authorization: 'Bearer not-a-token' }]) {
+    for (const headers of [{}, { authorization: 'Bearer not-a-token' }] as Record<string, string>[]) {
       const { body } = await api.graphql<{ coverage: { countries: number } }>('{ coverage { countries } }', undefined, headers);
       expect(body.data!.coverage.countries).toBe(27);
     }
@@ -159,12 +161,15 @@ describe('leads', () => {
   it('lists them newest first, a page at a time, each exactly once, with the total', async () => {
     const { tag, ids } = await leadsTagged(5);
     const seen: string[] = [];
+    const page = async (after: string | null): Promise<LeadsData['leads']> => {
+      const { body } = await asStaff<LeadsData>(LEADS, { filter: { search: tag }, first: 2, after });
+      expect(body.errors).toBeUndefined();
+      return body.data!.leads;
+    };
     let after: string | null = null;
     let pages = 0;
     do {
-      const { body } = await asStaff<LeadsData>(LEADS, { filter: { search: tag }, first: 2, after });
-      expect(body.errors).toBeUndefined();
-      const { edges, pageInfo, totalCount } = body.data!.leads;
+      const { edges, pageInfo, totalCount } = await page(after);
       expect(totalCount).toBe(5);
       seen.push(...edges.map((edge) => edge.node.id));
       after = pageInfo.hasNextPage ? pageInfo.endCursor : null;
@@ -288,3 +293,34 @@ describe('leads', () => {
     expect(body.data!.privacy.leadRetentionMonths).toBe(18);
   });
 });
+
+describe('retention', () => {
+  it('erases, when the API starts and then on schedule, the leads older than LEAD_RETENTION_MONTHS, and records how many', async () => {
+    const monthsAgo = (months: number) => new Date(Date.now() - months * 30.5 * 24 * 3600 * 1000);
+    const lead = (receivedAt: Date) => ({ ...leadRow(), receivedAt });
+    // 19 months: past this API's 18 (and not past the 24 of the other test APIs that share the database).
+    const expired = await api.prisma.contactRequest.create({ data: lead(monthsAgo(19)), select: { id: true } });
+    const kept = await api.prisma.contactRequest.create({ data: lead(monthsAgo(17)), select: { id: true } });
+    const since = new Date();
+    const scheduled = await startTestApi({ LEAD_RETENTION_MONTHS: '18' });
+    try {
+      await until('the expired lead is erased', async () => (await api.prisma.contactRequest.count({ where: { id: expired.id } })) === 0);
+      expect(await api.prisma.contactRequest.count({ where: { id: kept.id } })).toBe(1);
+      const erasures = await api.prisma.leadErasure.findMany({ where: { reason: 'RETENTION', erasedAt: { gte: since } } });
+      expect(erasures.reduce((sum, erasure) => sum + erasure.count, 0)).toBeGreaterThanOrEqual(1);
+      expect(erasures.every((erasure) => erasure.erasedBy === null)).toBe(true);
+    } finally {
+      await scheduled.close();
+    }
+  });
+});
+
+/** A lead as stored, for the retention test, which needs to date it in the past. */
+function leadRow() {
+  const { requestId, locale, agencyName, agencyType, agencySize, advertiserCount, contactName, email, position, decisionRole, interest } = contactInput();
+  return {
+    requestId, locale, agencyName, agencyType, agencySize, advertiserCount, contactName, email, position, decisionRole, interest,
+    termsVersion: '2024-01-01',
+    termsAcceptedAt: new Date(),
+  } as Prisma.ContactRequestCreateInput;
+}

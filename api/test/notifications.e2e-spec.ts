@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import type { LoggerService } from '@nestjs/common';
+import { startTestApi, type TestApi } from './support/api';
+import { submitLead } from './support/leads';
+import { startSmtpReceiver, startWebhookReceiver, until } from './support/receivers';
+
+type Webhook = Awaited<ReturnType<typeof startWebhookReceiver>>;
+type Smtp = Awaited<ReturnType<typeof startSmtpReceiver>>;
+
+const FAST = { NOTIFY_POLL_INTERVAL_MS: '100', NOTIFY_RETRY_BASE_MS: '150', STAFF_PAGE_URL: 'https://www.segmentia.es/staff/', TRUST_PROXY_HOPS: '1' };
+
+/** Every line the API logs, at every level. */
+class RecordingLogger implements LoggerService {
+  lines: string[] = [];
+  log = (message: unknown) => this.lines.push(String(message));
+  warn = this.log;
+  error = this.log;
+  debug = this.log;
+  verbose = this.log;
+  fatal = this.log;
+}
+
+/** The message's text as a mail client shows it (nodemailer sends non-ASCII text quoted-printable). */
+const quotedPrintable = (text: string) =>
+  Buffer.from(text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
+
+let webhook: Webhook;
+let smtp: Smtp;
+const apis: TestApi[] = [];
+const start = async (settings: Record<string, string>, logger?: LoggerService) => {
+  const api = await startTestApi({ ...FAST, ...settings }, logger);
+  apis.push(api);
+  return api;
+};
+
+beforeEach(async () => {
+  webhook = await startWebhookReceiver();
+  smtp = await startSmtpReceiver();
+});
+afterEach(async () => {
+  await Promise.all(apis.splice(0).map((api) => api.close()));
+  await webhook.close();
+  await smtp.close();
+});
+
+const rows = (api: TestApi, leadId: string) => api.prisma.leadNotification.findMany({ where: { leadId }, orderBy: { channel: 'asc' } });
+
+it('announces a new lead on the webhook and by email, retrying each receiver until it accepts, with nothing personal in the logs', async () => {
+  const logger = new RecordingLogger();
+  const api = await start({ NOTIFY_WEBHOOK_URL: webhook.url, SMTP_URL: smtp.url, NOTIFY_EMAIL_TO: 'ventas@segmentia.es' }, logger);
+  webhook.failNext(2);
+  smtp.failNext(1);
+  const tag = randomUUID().slice(0, 8);
+  const lead = {
+    agencyName: `Agencia Sur ${tag}`,
+    contactName: 'Íñigo Ortega',
+    email: `inigo.${tag}@agenciasur.es`,
+    phone: '+34 600 12 34 56',
+    message: 'Necesitamos <audiencias> & datos',
+  };
+  const id = await submitLead(api, lead);
+
+  // Written with the lead: the receipt came after both rows were committed.
+  const written = await rows(api, id);
+  expect(written.map((row) => row.channel)).toEqual(['WEBHOOK', 'EMAIL']);
+
+  await until('both receivers accepted', () => webhook.accepted.length === 1 && smtp.accepted.length === 1);
+  expect(webhook.refused).toBe(2);
+  expect(smtp.refused).toBe(1);
+  const [delivery] = webhook.accepted;
+  expect(delivery!.notificationId).toBe(written.find((row) => row.channel === 'WEBHOOK')!.id);
+  expect(delivery!.body.text).toBe(`New demo request from Agencia Sur ${tag} (Íñigo Ortega)`);
+  const shown = JSON.stringify(delivery!.body.blocks);
+  expect(shown).toContain('&lt;audiencias&gt; &amp; datos');
+  expect(shown).toContain(`<https://www.segmentia.es/staff/?lead=${id}|Open the lead>`);
+  expect(shown).toContain('+34600123456');
+
+  const email = smtp.accepted[0]!;
+  expect(email).toMatch(/^Subject: New demo request: Agencia Sur/m);
+  expect(email).toMatch(new RegExp(`^Reply-To: .*<inigo\\.${tag}@agenciasur\\.es>`, 'm'));
+  expect(email).toMatch(/^To: ventas@segmentia\.es/m);
+  expect(quotedPrintable(email)).toContain(`Open the lead: https://www.segmentia.es/staff/?lead=${id}`);
+  expect(quotedPrintable(email)).toContain('Agency: Agencia Sur');
+
+  await until('deliveries recorded', async () => (await rows(api, id)).every((row) => row.deliveredAt));
+  expect((await rows(api, id)).map(({ channel, attempts, lastError }) => ({ channel, attempts, lastError }))).toEqual([
+    { channel: 'WEBHOOK', attempts: 3, lastError: null },
+    { channel: 'EMAIL', attempts: 2, lastError: null },
+  ]);
+  // The failures were logged, by id; the lead's data never.
+  const logs = logger.lines.join('\n');
+  expect(logs).toContain(`Notification ${written[0]!.id}`);
+  expect(logs).toContain('webhook answered HTTP 503');
+  expect(logs).toContain('SMTP');
+  for (const value of [lead.agencyName, lead.contactName, lead.email, '+34600123456', 'audiencias', 'Ortega']) expect(logs).not.toContain(value);
+});
+
+it('announces neither spam nor a repeated send', async () => {
+  const api = await start({ NOTIFY_WEBHOOK_URL: webhook.url });
+  const spam = await submitLead(api, { website: 'https://bots.example' });
+  const requestId = randomUUID();
+  const first = await submitLead(api, { requestId });
+  const again = await submitLead(api, { requestId });
+  expect(again).toBe(first);
+  await until('the lead announced', () => webhook.accepted.length === 1);
+  expect(await rows(api, spam)).toEqual([]);
+  expect(await rows(api, first)).toHaveLength(1);
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  expect(webhook.accepted).toHaveLength(1);
+});
+
+it('loses nothing while the webhook is down and sends nothing twice across a restart of the API', async () => {
+  const settings = { NOTIFY_WEBHOOK_URL: webhook.url };
+  const before = await start(settings);
+  webhook.down = true;
+  const ids = [await submitLead(before), await submitLead(before), await submitLead(before)];
+  await until('every delivery failed at least once', async () =>
+    (await before.prisma.leadNotification.findMany({ where: { leadId: { in: ids } } })).every((row) => row.lastError === 'webhook answered HTTP 503'),
+  );
+  await before.close();
+  apis.splice(apis.indexOf(before), 1);
+
+  webhook.down = false;
+  const after = await start(settings);
+  await until('the three leads announced', () => webhook.accepted.length === 3);
+  // Several more polls: nothing is sent again.
+  await new Promise((resolve) => setTimeout(resolve, 600));
+  const delivered = await after.prisma.leadNotification.findMany({ where: { leadId: { in: ids } } });
+  expect(new Set(webhook.accepted.map((delivery) => delivery.notificationId))).toEqual(new Set(delivered.map((row) => row.id)));
+  expect(webhook.accepted).toHaveLength(3);
+  expect(delivered.every((row) => row.deliveredAt && row.attempts >= 2)).toBe(true);
+});
+
+it('delivers each notification once when several API replicas share the outbox', async () => {
+  const replicas = await Promise.all([1, 2, 3].map(() => start({ NOTIFY_WEBHOOK_URL: webhook.url })));
+  const ids = await Promise.all(Array.from({ length: 12 }, (_, index) => submitLead(replicas[index % 3]!)));
+  await until('twelve leads announced', () => webhook.accepted.length >= 12);
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  expect(webhook.accepted).toHaveLength(12);
+  expect(new Set(webhook.accepted.map((delivery) => delivery.notificationId)).size).toBe(12);
+  expect(await replicas[0]!.prisma.leadNotification.count({ where: { leadId: { in: ids }, deliveredAt: { not: null } } })).toBe(12);
+});
