@@ -17,11 +17,13 @@ const API_URL = process.env.SITE_API_URL ?? 'http://localhost:4000/graphql';
 
 interface SiteData {
   coverage: { countries: number; topics: number; audiences: number; onlineUsers: number };
+  privacy: { leadRetentionMonths: number };
   [localized: string]: unknown;
 }
 
 const SITE_DATA_QUERY = `{
   coverage { countries topics audiences onlineUsers }
+  privacy { leadRetentionMonths }
   ${LOCALES.map(
     ({ code, api }) => `
   ${code}Countries: countries(locale: ${api}) { code name }
@@ -46,6 +48,7 @@ export const createSchemaCustomization: GatsbyNode['createSchemaCustomization'] 
     type SegmentiaCountry implements Node { code: String! name: String! language: String! }
     type SegmentiaTopic implements Node { slug: String! name: String! description: String! icon: String! position: Int! language: String! }
     type SegmentiaCoverage implements Node { countries: Int! topics: Int! audiences: Int! onlineUsers: Float! }
+    type SegmentiaPrivacy implements Node { leadRetentionMonths: Int! }
   `);
 };
 
@@ -71,6 +74,8 @@ export const sourceNodes: GatsbyNode['sourceNodes'] = async ({ actions, createNo
     );
   }
   create('SegmentiaCoverage', 'coverage', data.coverage);
+  // What the privacy policy states comes from the API's own settings (LEAD_RETENTION_MONTHS).
+  create('SegmentiaPrivacy', 'privacy', data.privacy);
 };
 
 /**

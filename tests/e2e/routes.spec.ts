@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { LOCALES } from '../support/fixtures';
+import { LEAD_RETENTION_MONTHS } from '../support/stack';
 
 const PAGES = [
   { path: '/', titles: { es: 'Segmentia + theTradeDesk', en: 'Segmentia + theTradeDesk', de: 'Segmentia + theTradeDesk', it: 'Segmentia + theTradeDesk', fr: 'Segmentia + theTradeDesk' } },
@@ -55,4 +56,12 @@ test('home has the Organization structured data', async ({ page }) => {
   await page.goto('/en/');
   const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
   expect(jsonLd).toMatchObject({ '@type': 'Organization', name: 'Segmentia' });
+});
+
+test("the privacy policy states the API's retention period for demo requests, in every language", async ({ page }) => {
+  const words = { es: 'meses', en: 'months', de: 'Monate', it: 'mesi', fr: 'mois' };
+  for (const locale of LOCALES) {
+    await page.goto(`${locale.prefix}/privacy/`);
+    await expect(page.locator('#retention')).toContainText(`${LEAD_RETENTION_MONTHS} ${words[locale.code]}`);
+  }
 });

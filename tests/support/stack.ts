@@ -13,6 +13,7 @@ export const API_PORT = Number(process.env.E2E_API_PORT ?? 4100);
 export const SITE_PORT = Number(process.env.E2E_SITE_PORT ?? 8100);
 export const SITE_URL = `http://127.0.0.1:${SITE_PORT}`;
 export const API_URL = `http://127.0.0.1:${API_PORT}/graphql`;
+export const LEAD_RETENTION_MONTHS = 18;
 
 // Compiled API modules (Nest needs decorator metadata, which only tsc emits).
 const dist = (file: string) => path.join(REPO_ROOT, 'api/dist', file);
@@ -45,6 +46,8 @@ export async function startStack(): Promise<() => Promise<void>> {
       // The tests send several requests from one address.
       CONTACT_RATE_LIMIT_PER_MINUTE: '1000',
       FIREBASE_PROJECT_ID: TEST_PROJECT_ID,
+      // Not the default, so the privacy page's figure is seen to come from the API.
+      LEAD_RETENTION_MONTHS: String(LEAD_RETENTION_MONTHS),
       FIREBASE_JWKS_URL: keySet.url,
     }),
     { logger: false },

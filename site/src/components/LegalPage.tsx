@@ -14,15 +14,16 @@ interface Section {
 export const LEGAL_VALUES = { ...COMPANY, siteUrl: SITE_URL };
 
 /** A legal text from its namespace (legal, privacy, cookies): title, intro, numbered sections with a table of contents. */
-export function LegalPage({ ns, children }: { ns: 'legal' | 'privacy' | 'cookies'; children?: ReactNode }) {
+export function LegalPage({ ns, values, children }: { ns: 'legal' | 'privacy' | 'cookies'; values?: object; children?: ReactNode }) {
   const { t } = useTranslation(ns);
-  const sections = t('sections', { returnObjects: true, ...LEGAL_VALUES }) as Section[];
+  const filled = { ...LEGAL_VALUES, ...values };
+  const sections = t('sections', { returnObjects: true, ...filled }) as Section[];
   return (
     <article className={`container ${styles.page}`}>
       <header className={styles.header}>
         <h1>{t('title')}</h1>
-        <p className={styles.updated}>{t('updated', LEGAL_VALUES)}</p>
-        <p className="lead">{t('intro', LEGAL_VALUES)}</p>
+        <p className={styles.updated}>{t('updated', filled)}</p>
+        <p className="lead">{t('intro', filled)}</p>
       </header>
       <nav className={styles.toc} aria-label={t('common:legal.contents')}>
         <ol>

@@ -8,12 +8,17 @@ import { PageMetadata } from './PageMetadata';
 
 type Namespace = 'legal' | 'privacy' | 'cookies';
 
+/** Facts a page's query reads from the API at build time, e.g. `privacyFacts: segmentiaPrivacy { leadRetentionMonths }`. */
+type LegalData = LocaleData & { privacyFacts?: { leadRetentionMonths: number } };
+
 /** The page component and Head of a legal text; each page file adds its own query. */
 export function legalRoute(ns: Namespace, extra?: React.ReactNode) {
-  function Page({ location }: PageProps<LocaleData>) {
+  function Page({ location, data }: PageProps<LegalData>) {
     return (
       <Layout pathname={location.pathname}>
-        <LegalPage ns={ns}>{extra}</LegalPage>
+        <LegalPage ns={ns} values={data.privacyFacts}>
+          {extra}
+        </LegalPage>
       </Layout>
     );
   }

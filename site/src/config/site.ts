@@ -11,7 +11,6 @@ export const COMPANY = {
   email: 'hola@segmentia.es',
   privacyEmail: 'privacidad@segmentia.es',
   policyVersion: '2026-11-01',
-  leadRetentionMonths: 24,
   consentExpiryDays: 182,
 } as const;
 

@@ -7,6 +7,9 @@ export { Head };
 
 export const query = graphql`
   query PrivacyPage($language: String!) {
+    privacyFacts: segmentiaPrivacy {
+      leadRetentionMonths
+    }
     locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "privacy", "consent"] } }) {
       edges {
         node {
