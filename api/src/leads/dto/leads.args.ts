@@ -44,13 +44,16 @@ export class LeadsFilter {
 }
 
 @ArgsType()
-export class LeadsArgs {
+class FilteredLeadsArgs {
   @Field(() => LeadsFilter, { nullable: true })
   @IsOptional()
   @ValidateNested()
   @Type(() => LeadsFilter)
   filter?: LeadsFilter;
+}
 
+@ArgsType()
+export class LeadsArgs extends FilteredLeadsArgs {
   @Field(() => Int, { defaultValue: 25, description: 'Page size, 1 to 100' })
   @IsInt()
   @Min(1)
@@ -74,13 +77,7 @@ registerEnumType(CsvSeparator, {
 });
 
 @ArgsType()
-export class LeadsCsvArgs {
-  @Field(() => LeadsFilter, { nullable: true })
-  @IsOptional()
-  @ValidateNested()
-  @Type(() => LeadsFilter)
-  filter?: LeadsFilter;
-
+export class LeadsCsvArgs extends FilteredLeadsArgs {
   @Field(() => CsvSeparator, { defaultValue: CsvSeparator.COMMA })
   @IsEnum(CsvSeparator)
   separator: CsvSeparator = CsvSeparator.COMMA;
