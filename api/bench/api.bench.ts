@@ -5,10 +5,14 @@
  *   1. `{ __typename }` (the floor: HTTP + Apollo, no database) and
  *      `audiences` (country × topic × locale varied), each at concurrency 20;
  *   2. `submitContactRequest` at concurrency 50, each request sent twice (a
- *      retry), then the receipts counted against the rows stored.
+ *      retry), then the receipts counted against the rows stored;
+ *   3. the notifications of those leads: a local webhook counts what the
+ *      outbox worker delivers, and how long it took after the last lead.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { Client } from 'pg';
@@ -25,7 +29,20 @@ const LOCALES = ['ES', 'EN', 'DE', 'IT', 'FR'];
 const body = (query: string, variables?: object) => JSON.stringify({ query, variables });
 const AUDIENCES_QUERY = 'query A($c: String!, $t: String!, $l: Locale!) { audiences(country: $c, topic: $t, locale: $l) { id interest audienceSize } }';
 
-async function startApi(databaseUrl: string): Promise<ChildProcess> {
+/** A webhook that accepts everything and counts deliveries by notification id. */
+async function startWebhook() {
+  const deliveries: string[] = [];
+  const server = http.createServer((request, response) => {
+    request.resume().on('end', () => {
+      deliveries.push(String(request.headers['x-segmentia-notification']));
+      response.writeHead(200).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { deliveries, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, close: () => server.close() };
+}
+
+async function startApi(databaseUrl: string, webhookUrl: string): Promise<ChildProcess> {
   const api = spawn(process.execPath, [path.join(API_ROOT, 'dist/src/main.js')], {
     env: {
       ...process.env,
@@ -35,6 +52,8 @@ async function startApi(databaseUrl: string): Promise<ChildProcess> {
       NODE_ENV: 'production',
       // The limit would turn the write benchmark into a rate-limit benchmark.
       CONTACT_RATE_LIMIT_PER_MINUTE: '1000000',
+      NOTIFY_WEBHOOK_URL: webhookUrl,
+      NOTIFY_POLL_INTERVAL_MS: '1000',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -64,7 +83,8 @@ function row(result: autocannon.Result) {
 async function main(): Promise<void> {
   const server = await openDatabase();
   const database = await createTemporaryDatabase(server.url, 'segmentia_bench');
-  const api = await startApi(database.url);
+  const webhook = await startWebhook();
+  const api = await startApi(database.url, webhook.url);
   try {
     const audienceBodies = COUNTRIES.flatMap((country, i) =>
       TOPICS.map((topic, j) => body(AUDIENCES_QUERY, { c: country.code, t: topic.slug, l: LOCALES[(i + j) % LOCALES.length] })),
@@ -105,7 +125,12 @@ async function main(): Promise<void> {
         },
       ],
     });
+    const writesEnded = Date.now();
     const stored = await countRows(database.url);
+    const deadline = writesEnded + 120_000;
+    while (webhook.deliveries.length < stored && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    const deliverySeconds = (Date.now() - writesEnded) / 1000;
+    await new Promise((resolve) => setTimeout(resolve, 2000)); // a repeat would show up now
 
     console.log(`\nAPI benchmark (${SECONDS} s per read run, API in its own process, NODE_ENV=production)\n`);
     console.table({ '{ __typename }': row(trivial), audiences: row(audiences) });
@@ -114,8 +139,14 @@ async function main(): Promise<void> {
     console.log(`audiences p99 at concurrency 20: ${audiences.latency.p99} ms (target < 25 ms)\n`);
     console.table({ submitContactRequest: { ...row(writes), sent: contacts * 2, receipts: answered, 'distinct receipts': receipts.size, 'rows stored': stored } });
     console.log(`rows stored ${stored === receipts.size ? '=' : '≠'} distinct receipts (${stored} / ${receipts.size}); ${contacts} requests, each sent twice`);
+    const distinct = new Set(webhook.deliveries).size;
+    console.log(
+      `webhook: ${webhook.deliveries.length} deliveries, ${distinct} distinct, for ${stored} leads; ` +
+        `all delivered ${deliverySeconds.toFixed(1)} s after the last lead was answered`,
+    );
   } finally {
     api.kill();
+    webhook.close();
     await database.drop();
     await server.stop();
   }
