@@ -18,3 +18,16 @@ export const COMPANY = {
 export const SITE_URL = (process.env.GATSBY_SITE_URL ?? 'http://localhost:8000').replace(/\/$/, '');
 export const API_URL = process.env.GATSBY_API_URL ?? 'http://localhost:4000/graphql';
 export const LINKEDIN_URL = process.env.GATSBY_LINKEDIN_URL ?? 'https://www.linkedin.com/company/segmentia';
+
+/**
+ * The Firebase web app (GATSBY_FIREBASE_*): analytics needs the app and
+ * measurement ids, staff sign-in the API key, auth domain and project. Both
+ * initialise the app from this one object, so it is the same app on a page.
+ */
+export const FIREBASE_CONFIG = {
+  apiKey: process.env.GATSBY_FIREBASE_API_KEY,
+  authDomain: process.env.GATSBY_FIREBASE_AUTH_DOMAIN,
+  projectId: process.env.GATSBY_FIREBASE_PROJECT_ID,
+  appId: process.env.GATSBY_FIREBASE_APP_ID,
+  measurementId: process.env.GATSBY_FIREBASE_MEASUREMENT_ID,
+};

@@ -4,6 +4,7 @@
  */
 import { ApolloClient, CombinedGraphQLErrors, HttpLink, InMemoryCache } from '@apollo/client';
 import { API_URL } from '../../config/site';
+import { type ApiFailure, failureOf } from './failure';
 import {
   AudiencesDocument,
   type AudiencesQueryVariables,
@@ -33,17 +34,7 @@ export async function recordConsent(input: ConsentRecordInput) {
   await client.mutate({ mutation: RecordConsentDocument, variables: { input } });
 }
 
-export interface ApiFailure {
-  /** `extensions.code` of the first error, or NETWORK when the API was not reached. */
-  code: string;
-  fieldErrors: Record<string, { code: string; message: string }[]>;
-}
-
 /** What went wrong, in the terms of the API's error contract. */
 export function describeFailure(error: unknown): ApiFailure {
-  if (CombinedGraphQLErrors.is(error)) {
-    const fieldErrors = Object.assign({}, ...error.errors.map((item) => item.extensions?.fieldErrors ?? {}));
-    return { code: String(error.errors[0]?.extensions?.code ?? 'INTERNAL_SERVER_ERROR'), fieldErrors };
-  }
-  return { code: 'NETWORK', fieldErrors: {} };
+  return CombinedGraphQLErrors.is(error) ? failureOf(error.errors) : { code: 'NETWORK', fieldErrors: {} };
 }

@@ -4,14 +4,7 @@
  * GATSBY_FIREBASE_* settings; without them nothing loads.
  */
 import type { Analytics } from 'firebase/analytics';
-
-const config = {
-  apiKey: process.env.GATSBY_FIREBASE_API_KEY,
-  authDomain: process.env.GATSBY_FIREBASE_AUTH_DOMAIN,
-  projectId: process.env.GATSBY_FIREBASE_PROJECT_ID,
-  appId: process.env.GATSBY_FIREBASE_APP_ID,
-  measurementId: process.env.GATSBY_FIREBASE_MEASUREMENT_ID,
-};
+import { FIREBASE_CONFIG } from '../../config/site';
 
 let analytics: Promise<Analytics | undefined> | undefined;
 
@@ -31,7 +24,7 @@ export async function stopAnalytics(): Promise<void> {
 }
 
 async function load(): Promise<Analytics | undefined> {
-  if (!config.apiKey || !config.appId || !config.measurementId) {
+  if (!FIREBASE_CONFIG.apiKey || !FIREBASE_CONFIG.appId || !FIREBASE_CONFIG.measurementId) {
     console.warn('Analytics is not configured (GATSBY_FIREBASE_*): nothing is measured');
     return undefined;
   }
@@ -40,5 +33,5 @@ async function load(): Promise<Analytics | undefined> {
     console.log('Analytics not supported');
     return undefined;
   }
-  return getAnalytics(initializeApp(config));
+  return getAnalytics(initializeApp(FIREBASE_CONFIG));
 }
