@@ -28,14 +28,14 @@ const config: GatsbyConfig = {
           nsSeparator: ':',
           returnObjects: true,
         },
-        pages: [{ matchPath: '/staff/', languages: [] }],
       },
     },
     {
       resolve: 'gatsby-plugin-sitemap',
       options: {
         // The index of every language; features/i18n/sitemaps.ts writes /sitemap.xml and /{lang}/sitemap.xml.
-        excludes: ['/**/404/', '/**/404.html', '/dev-404-page/'],
+        // No 404s and nothing of the staff (noindex pages, disallowed in robots.txt).
+        excludes: ['/**/404/', '/**/404.html', '/dev-404-page/', '/**/staff/'],
       },
     },
   ],

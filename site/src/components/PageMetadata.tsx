@@ -25,10 +25,15 @@ export function PageMetadata({ language, originalPath, title, description, jsonL
       <meta name="description" content={description} />
       {noindex && <meta name="robots" content="noindex, nofollow" />}
       <link rel="canonical" href={url(locale.code)} />
-      {LOCALES.map((alternate) => (
-        <link key={alternate.code} rel="alternate" hrefLang={alternate.tag} href={url(alternate.code)} />
-      ))}
-      <link rel="alternate" hrefLang="x-default" href={url(DEFAULT_LOCALE)} />
+      {/* A page kept out of search engines advertises no versions in other languages. */}
+      {!noindex && (
+        <>
+          {LOCALES.map((alternate) => (
+            <link key={alternate.code} rel="alternate" hrefLang={alternate.tag} href={url(alternate.code)} />
+          ))}
+          <link rel="alternate" hrefLang="x-default" href={url(DEFAULT_LOCALE)} />
+        </>
+      )}
       <meta property="og:type" content="website" />
       <meta property="og:site_name" content={BRAND} />
       <meta property="og:title" content={title} />
@@ -36,9 +41,10 @@ export function PageMetadata({ language, originalPath, title, description, jsonL
       <meta property="og:url" content={url(locale.code)} />
       <meta property="og:image" content={`${SITE_URL}/og-image.png`} />
       <meta property="og:locale" content={locale.tag.replace('-', '_')} />
-      {LOCALES.filter((other) => other.code !== locale.code).map((other) => (
-        <meta key={other.code} property="og:locale:alternate" content={other.tag.replace('-', '_')} />
-      ))}
+      {!noindex &&
+        LOCALES.filter((other) => other.code !== locale.code).map((other) => (
+          <meta key={other.code} property="og:locale:alternate" content={other.tag.replace('-', '_')} />
+        ))}
       <meta name="twitter:card" content="summary_large_image" />
       <meta name="theme-color" content="#0B1B3F" />
       {/* The text font, fetched with the page rather than after its CSS is read. */}

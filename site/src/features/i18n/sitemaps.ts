@@ -39,5 +39,6 @@ export async function writeSitemaps(publicDir: string, siteUrl: string, pages: B
     await writeFile(file, (await streamToPromise(stream)).toString());
   }
   const sitemapLines = LOCALES.map(({ code }) => `Sitemap: ${siteUrl}${localizedPath(code, '/sitemap.xml')}`);
-  await writeFile(path.join(publicDir, 'robots.txt'), ['User-agent: *', 'Disallow: /staff/', '', ...sitemapLines, ''].join('\n'));
+  const staffLines = LOCALES.map(({ code }) => `Disallow: ${localizedPath(code, '/staff/')}`);
+  await writeFile(path.join(publicDir, 'robots.txt'), ['User-agent: *', ...staffLines, '', ...sitemapLines, ''].join('\n'));
 }

@@ -1,0 +1,224 @@
+import { useTranslation } from 'gatsby-plugin-react-i18next';
+import { AlertCircle, Trash2, X } from 'lucide-react';
+import React, { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
+import { SITE_URL } from '../../config/site';
+import { useLocale } from '../i18n/use-locale';
+import { formatDateTime, languageName } from './format';
+import type { LeadDetailFragment, LeadStatus } from './generated';
+import { StatusSelect } from './LeadsTable';
+import type { LocalProblem } from './problems';
+import type { Outcome } from './use-staff-api';
+import * as shared from './Staff.module.css';
+import * as styles from './LeadDetail.module.css';
+
+export type DetailState =
+  | { status: 'loading' }
+  | { status: 'ready'; lead: LeadDetailFragment }
+  | { status: 'failed'; problem: LocalProblem | null };
+
+interface Props {
+  /** The open lead (`?lead=<id>`), or null. */
+  id: string | null;
+  state: DetailState;
+  pending: boolean;
+  /** Where the focus goes on closing when the element that opened the details is gone (an erased lead's row). */
+  fallbackFocus: RefObject<HTMLElement>;
+  onClose(): void;
+  onStatus(lead: LeadDetailFragment, status: LeadStatus): void;
+  onErase(lead: LeadDetailFragment): Promise<Outcome<unknown>>;
+}
+
+/** Everything a lead says, in a modal panel: its status, and its erasure. */
+export function LeadDetail({ id, state, pending, fallbackFocus, onClose, onStatus, onErase }: Props) {
+  const { t } = useTranslation('staff');
+  const dialog = useRef<HTMLDialogElement>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  const open = id !== null;
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) {
+      const active = document.activeElement;
+      opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+      element.showModal();
+    } else if (!open && element.open) {
+      element.close();
+      (opener.current?.isConnected ? opener.current : fallbackFocus.current)?.focus();
+    }
+  }, [open, fallbackFocus]);
+
+  const lead = state.status === 'ready' && state.lead.id === id ? state.lead : null;
+  return (
+    <dialog
+      ref={dialog}
+      className={styles.panel}
+      aria-labelledby="lead-title"
+      onCancel={(event) => {
+        // React passes the confirmation's cancel (Escape) up to this dialog too: only its own counts.
+        if (event.target !== event.currentTarget) return;
+        event.preventDefault();
+        onClose();
+      }}
+    >
+      <div className={styles.header}>
+        <div>
+          <span className="eyebrow">{t('detail.eyebrow')}</span>
+          <h2 id="lead-title">{lead?.agencyName ?? t('detail.title')}</h2>
+        </div>
+        <button type="button" className={styles.close} onClick={onClose} aria-label={t('detail.close')}>
+          <X size={22} strokeWidth={1.75} aria-hidden="true" />
+        </button>
+      </div>
+      {state.status === 'loading' && (
+        <p className={styles.loading}>
+          <span className="spinner" aria-hidden="true" />
+          {t('detail.loading')}
+        </p>
+      )}
+      {state.status === 'failed' && state.problem && (
+        <p className={shared.error} role="alert">
+          <AlertCircle size={20} strokeWidth={1.75} aria-hidden="true" />
+          {t(`problems.${state.problem}`)}
+        </p>
+      )}
+      {lead && (
+        <>
+          <Fields lead={lead} status={<StatusSelect status={lead.status} pending={pending} label={t('detail.fields.status')} onChange={(status) => onStatus(lead, status)} />} />
+          <EraseLead lead={lead} onErase={onErase} />
+        </>
+      )}
+    </dialog>
+  );
+}
+
+function Fields({ lead, status }: { lead: LeadDetailFragment; status: ReactNode }) {
+  const { t } = useTranslation('staff');
+  const { locale } = useLocale();
+  const date = (iso: string) => <time dateTime={iso}>{formatDateTime(iso, locale.tag)}</time>;
+  const option = (field: 'agencyType' | 'agencySize' | 'advertiserCount' | 'position', value: string) => t(`contact:options.${field}.${value}`);
+  const notGiven = <span className={styles.none}>{t('detail.notGiven')}</span>;
+  const groups: { heading: string; rows: [string, ReactNode][] }[] = [
+    {
+      heading: t('detail.groups.status'),
+      rows: [
+        ['status', status],
+        ['statusUpdated', lead.statusUpdatedAt ? date(lead.statusUpdatedAt) : notGiven],
+        ['received', date(lead.receivedAt)],
+      ],
+    },
+    {
+      heading: t('detail.groups.agency'),
+      rows: [
+        ['agencyType', option('agencyType', lead.agencyType)],
+        ['agencySize', option('agencySize', lead.agencySize)],
+        ['advertiserCount', option('advertiserCount', lead.advertiserCount)],
+      ],
+    },
+    {
+      heading: t('detail.groups.contact'),
+      rows: [
+        ['contactName', lead.contactName],
+        ['position', option('position', lead.position)],
+        ['decisionRole', t(`detail.decisionRole.${lead.decisionRole}`)],
+        ['email', <a href={`mailto:${lead.email}`}>{lead.email}</a>],
+        ['phone', lead.phone ? <a href={`tel:${lead.phone}`}>{lead.phone}</a> : notGiven],
+        ['language', languageName(lead.locale, locale.tag)],
+      ],
+    },
+    {
+      heading: t('detail.groups.request'),
+      rows: [
+        ['interest', t(`contact:options.interest.${lead.interest}`)],
+        ['message', lead.message ? <span className={styles.message}>{lead.message}</span> : notGiven],
+        ['page', lead.pagePath ? `${SITE_URL}${lead.pagePath}` : notGiven],
+        ['terms', t('detail.termsAccepted', { version: lead.termsVersion, date: formatDateTime(lead.termsAcceptedAt, locale.tag) })],
+        ['id', <code>{lead.id}</code>],
+      ],
+    },
+  ];
+  return (
+    <div className={styles.groups}>
+      {groups.map((group) => (
+        <section key={group.heading} className={styles.group}>
+          <h3>{group.heading}</h3>
+          <dl>
+            {group.rows.map(([field, value]) => (
+              <div key={field} className={styles.row}>
+                <dt>{t(`detail.fields.${field}`)}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ))}
+    </div>
+  );
+}
+
+/** Erasure (GDPR), behind a confirmation that says it cannot be undone. */
+function EraseLead({ lead, onErase }: { lead: LeadDetailFragment; onErase(lead: LeadDetailFragment): Promise<Outcome<unknown>> }) {
+  const { t } = useTranslation('staff');
+  const dialog = useRef<HTMLDialogElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const cancel = useRef<HTMLButtonElement>(null);
+  const [erasing, setErasing] = useState(false);
+  const [problem, setProblem] = useState<LocalProblem | null>(null);
+
+  const ask = () => {
+    setProblem(null);
+    dialog.current?.showModal();
+    // The safe choice has the focus.
+    cancel.current?.focus();
+  };
+  const dismiss = () => {
+    dialog.current?.close();
+    trigger.current?.focus();
+  };
+  const confirm = async () => {
+    if (erasing) return;
+    setErasing(true);
+    const outcome = await onErase(lead);
+    setErasing(false);
+    if (outcome.ok) dialog.current?.close();
+    else setProblem(outcome.problem);
+  };
+
+  return (
+    <div className={styles.erase}>
+      <button ref={trigger} type="button" className={`button ${shared.danger}`} onClick={ask}>
+        <Trash2 size={18} strokeWidth={1.75} aria-hidden="true" />
+        {t('detail.erase')}
+      </button>
+      <dialog
+        ref={dialog}
+        className={styles.confirm}
+        aria-labelledby="erase-title"
+        aria-describedby="erase-text"
+        onCancel={(event) => {
+          event.preventDefault();
+          dismiss();
+        }}
+      >
+        <h2 id="erase-title">{t('erase.title')}</h2>
+        <p id="erase-text">{t('erase.text', { agency: lead.agencyName, email: lead.email })}</p>
+        <p className={styles.hint}>{t('erase.hint')}</p>
+        {problem && (
+          <p className={shared.error} role="alert">
+            <AlertCircle size={20} strokeWidth={1.75} aria-hidden="true" />
+            {t('erase.failed')} {t(`problems.${problem}`)}
+          </p>
+        )}
+        <div className={styles.actions}>
+          <button ref={cancel} type="button" className="button button--secondary" onClick={dismiss}>
+            {t('erase.cancel')}
+          </button>
+          <button type="button" className={`button ${shared.danger}`} onClick={() => void confirm()} aria-disabled={erasing}>
+            {erasing ? <span className={`spinner ${shared.buttonSpinner}`} aria-hidden="true" /> : <Trash2 size={18} strokeWidth={1.75} aria-hidden="true" />}
+            {erasing ? t('erase.erasing') : t('erase.confirm')}
+          </button>
+        </div>
+      </dialog>
+    </div>
+  );
+}

@@ -1,0 +1,125 @@
+import { useTranslation } from 'gatsby-plugin-react-i18next';
+import React, { type MouseEvent, useEffect, useRef } from 'react';
+import { useLocale } from '../i18n/use-locale';
+import { LEAD_STATUSES } from './filters';
+import { formatDateTime, languageName } from './format';
+import type { LeadStatus, LeadSummaryFragment } from './generated';
+import * as styles from './LeadsWorkspace.module.css';
+
+interface Props {
+  leads: LeadSummaryFragment[];
+  /** Leads whose status change the API has not answered yet. */
+  pending: ReadonlySet<string>;
+  /** The lead whose link takes the focus (the first of a page loaded with "load more"). */
+  focusId: string | null;
+  hrefOf(id: string): string;
+  onOpen(id: string): void;
+  onStatus(lead: LeadSummaryFragment, status: LeadStatus): void;
+}
+
+/**
+ * The leads, newest first: a table that scrolls sideways within its frame
+ * when it must, and below 800 px a card per lead. The explicit roles keep
+ * the table's semantics where CSS changes how its parts display.
+ */
+export function LeadsTable({ leads, pending, focusId, hrefOf, onOpen, onStatus }: Props) {
+  const { t } = useTranslation('staff');
+  const { locale } = useLocale();
+  const links = useRef(new Map<string, HTMLAnchorElement>());
+  useEffect(() => {
+    if (focusId) links.current.get(focusId)?.focus();
+  }, [focusId]);
+  const open = (id: string) => (event: MouseEvent) => {
+    // A new tab or window opens the link itself.
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    onOpen(id);
+  };
+  return (
+    <div className={styles.tableScroll}>
+      <table className={styles.table} role="table">
+        <caption className="visually-hidden">{t('list.caption')}</caption>
+        <thead role="rowgroup">
+          <tr role="row">
+            {(['received', 'agency', 'contact', 'email', 'interest', 'language', 'status'] as const).map((column) => (
+              <th key={column} scope="col" role="columnheader">
+                {t(`list.columns.${column}`)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody role="rowgroup">
+          {leads.map((lead) => (
+            <tr key={lead.id} role="row">
+              <td role="cell" className={styles.received}>
+                <time dateTime={lead.receivedAt}>{formatDateTime(lead.receivedAt, locale.tag, 'short')}</time>
+              </td>
+              <th scope="row" role="rowheader" className={styles.agency}>
+                <a
+                  href={hrefOf(lead.id)}
+                  onClick={open(lead.id)}
+                  ref={(link) => {
+                    if (link) links.current.set(lead.id, link);
+                    else links.current.delete(lead.id);
+                  }}
+                >
+                  {lead.agencyName}
+                </a>
+              </th>
+              <td role="cell" className={styles.contact}>
+                {lead.contactName}
+              </td>
+              <td role="cell" className={styles.email}>
+                <a href={`mailto:${lead.email}`}>{lead.email}</a>
+              </td>
+              <td role="cell" className={styles.interest}>
+                {t(`contact:options.interest.${lead.interest}`)}
+              </td>
+              <td role="cell" className={styles.language}>
+                {languageName(lead.locale, locale.tag)}
+              </td>
+              <td role="cell" className={styles.status}>
+                <StatusSelect
+                  status={lead.status}
+                  pending={pending.has(lead.id)}
+                  label={t('list.statusOf', { agency: lead.agencyName })}
+                  onChange={(status) => onStatus(lead, status)}
+                />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+interface StatusSelectProps {
+  status: LeadStatus;
+  pending: boolean;
+  label: string;
+  onChange(status: LeadStatus): void;
+}
+
+/** A lead's status, changed in place; busy until the API has answered (still focusable: disabling it would drop the focus). */
+export function StatusSelect({ status, pending, label, onChange }: StatusSelectProps) {
+  const { t } = useTranslation('staff');
+  return (
+    <span className={styles.statusControl} data-status={status}>
+      <select
+        value={status}
+        aria-label={label}
+        aria-busy={pending}
+        aria-disabled={pending}
+        onChange={(event) => !pending && onChange(event.target.value as LeadStatus)}
+      >
+        {LEAD_STATUSES.map((option) => (
+          <option key={option} value={option}>
+            {t(`status.${option}`)}
+          </option>
+        ))}
+      </select>
+      {pending && <span className={`spinner ${styles.statusSpinner}`} aria-hidden="true" />}
+    </span>
+  );
+}

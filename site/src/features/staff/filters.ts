@@ -1,0 +1,83 @@
+import { OPTIONS } from '../contact/options';
+import { LOCALES } from '../i18n/locales';
+import type { Interest, LeadsFilter, LeadStatus, Locale } from './generated';
+
+/** The sales pipeline in order; labels in locales/{lang}/staff.json under `status`. */
+export const LEAD_STATUSES = ['NEW', 'CONTACTED', 'DEMO_SENT', 'QUALIFIED', 'DISQUALIFIED', 'SPAM'] satisfies LeadStatus[];
+export const LEAD_LOCALES = LOCALES.map((locale) => locale.api) satisfies Locale[];
+
+/** The list's filters as the page holds them: days as YYYY-MM-DD, '' for any. */
+export interface LeadFilters {
+  from: string;
+  to: string;
+  status: LeadStatus | '';
+  interest: Interest | '';
+  language: Locale | '';
+  search: string;
+}
+
+/** The filters, and the lead whose details are open. */
+export interface LeadView {
+  filters: LeadFilters;
+  lead: string | null;
+}
+
+export const NO_FILTERS: LeadFilters = { from: '', to: '', status: '', interest: '', language: '', search: '' };
+
+/** Each filter's URL parameter: `?from=2026-11-01&status=NEW&q=norte`. */
+const PARAMS: Record<keyof LeadFilters, string> = { from: 'from', to: 'to', status: 'status', interest: 'interest', language: 'language', search: 'q' };
+/** The API's notifications link to `{STAFF_PAGE_URL}?lead=<id>`. */
+const LEAD_PARAM = 'lead';
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+const oneOf = <T extends string>(values: readonly T[], value: string | null): T | '' =>
+  values.find((known) => known === value) ?? '';
+
+/** The view a URL's query asks for; unknown values are left out. */
+export function readView(search: string): LeadView {
+  const params = new URLSearchParams(search);
+  const day = (param: string) => DAY.exec(params.get(param) ?? '')?.[0] ?? '';
+  return {
+    filters: {
+      from: day(PARAMS.from),
+      to: day(PARAMS.to),
+      status: oneOf(LEAD_STATUSES, params.get(PARAMS.status)),
+      interest: oneOf(OPTIONS.interest, params.get(PARAMS.interest)),
+      language: oneOf(LEAD_LOCALES, params.get(PARAMS.language)),
+      search: params.get(PARAMS.search)?.trim() ?? '',
+    },
+    lead: params.get(LEAD_PARAM) || null,
+  };
+}
+
+/** The query string that reproduces a view, keeping the URL's other parameters. */
+export function viewSearch(current: string, { filters, lead }: LeadView): string {
+  const params = new URLSearchParams(current);
+  for (const key of Object.keys(PARAMS) as (keyof LeadFilters)[]) {
+    if (filters[key]) params.set(PARAMS[key], filters[key]);
+    else params.delete(PARAMS[key]);
+  }
+  if (lead) params.set(LEAD_PARAM, lead);
+  else params.delete(LEAD_PARAM);
+  const query = params.toString();
+  return query ? `?${query}` : '';
+}
+
+export const hasFilters = (filters: LeadFilters) => Object.values(filters).some(Boolean);
+
+/** The API's filter. Days are the salesperson's local days, `to` included (the API's `receivedTo` is exclusive). */
+export function leadsFilterOf({ from, to, status, interest, language, search }: LeadFilters): LeadsFilter {
+  return {
+    ...(from ? { receivedFrom: startOfDay(from, 0) } : {}),
+    ...(to ? { receivedTo: startOfDay(to, 1) } : {}),
+    ...(status ? { status } : {}),
+    ...(interest ? { interest } : {}),
+    ...(language ? { locale: language } : {}),
+    ...(search.trim() ? { search: search.trim() } : {}),
+  };
+}
+
+function startOfDay(day: string, daysLater: number): string {
+  const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
+  return new Date(year, month - 1, date + daysLater).toISOString();
+}

@@ -1,0 +1,12 @@
+import type { Locale } from './generated';
+
+/** Medium: 22 nov 2026, 10:05 in Spanish, Nov 22, 2026, 10:05 AM in English; short: 22/11/26, 10:05 and 11/22/26, 10:05 AM. */
+export function formatDateTime(iso: string, localeTag: string, dateStyle: 'medium' | 'short' = 'medium'): string {
+  return new Intl.DateTimeFormat(localeTag, { dateStyle, timeStyle: 'short' }).format(new Date(iso));
+}
+
+/** A lead's language named in the page's language, as a label: Alemán, German, Deutsch. */
+export function languageName(locale: Locale, localeTag: string): string {
+  const name = new Intl.DisplayNames([localeTag], { type: 'language' }).of(locale.toLowerCase()) ?? locale;
+  return name.charAt(0).toLocaleUpperCase(localeTag) + name.slice(1);
+}
