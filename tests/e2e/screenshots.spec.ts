@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { createLeads, setLeadStatus, signIn } from '../support/staff';
 
 const SCREENSHOTS = path.resolve(__dirname, '../../test-results/screenshots');
 
@@ -20,4 +21,34 @@ for (const home of ['/', '/de/']) {
       expect(image.byteLength).toBeGreaterThan(50_000);
     });
   }
+}
+
+/** A holding's agencies, as sales would search them: one group per width, so the two runs do not see each other's leads. */
+const GROUPS = { 360: 'Mediterráneo', 1440: 'Atlántico' } as const;
+
+/** The staff page signed in, in Spanish, at 360 and 1440 px: the list, then a lead's details. */
+for (const width of [360, 1440] as const) {
+  test(`staff /staff/ signed in at ${width} px`, async ({ page, request }) => {
+    const group = GROUPS[width];
+    const domain = `grupo-${width}.es`;
+    const ids = await createLeads(request, [
+      ({ agencyName: `${group} Trading Desk`, agencyType: 'TRADING_DESK', contactName: 'Pablo Ruiz', email: `pablo.ruiz@${domain}`, interest: 'TECHNOLOGICAL_TRANSFORMATION' }),
+      ({ agencyName: `${group} Creative`, agencyType: 'CREATIVE', contactName: 'Giulia Romano', email: `giulia.romano@${domain}`, locale: 'IT', phone: '+39 02 1234 5678' }),
+      ({ agencyName: `${group} Performance`, agencyType: 'DIGITAL_PERFORMANCE', contactName: 'Jonas Becker', email: `jonas.becker@${domain}`, locale: 'DE', phone: null }),
+      ({ agencyName: `${group} Digital`, contactName: 'Claire Martin', email: `claire.martin@${domain}`, locale: 'FR', phone: '+33 1 23 45 67 89' }),
+      ({ agencyName: `${group} Media`, contactName: 'Begoña Ibáñez', email: `begona.ibanez@${domain}`, message: 'Queremos activar audiencias de automoción en España y Portugal para el primer trimestre.' }),
+    ]);
+    for (const [index, status] of (['DISQUALIFIED', 'QUALIFIED', 'DEMO_SENT', 'CONTACTED'] as const).entries()) await setLeadStatus(request, ids[index]!, status);
+    await page.setViewportSize({ width, height: 900 });
+    await signIn(page);
+    await page.getByRole('searchbox', { name: 'Buscar' }).fill(group);
+    await expect(page.locator('tbody tr')).toHaveCount(5);
+    await page.evaluate(() => document.fonts.ready);
+    const image = await page.screenshot({ path: path.join(SCREENSHOTS, `staff-es-${width}.png`), fullPage: true });
+    expect(image.byteLength).toBeGreaterThan(30_000);
+
+    await page.getByRole('link', { name: `${group} Media` }).click();
+    await expect(page.getByRole('dialog', { name: `${group} Media` })).toContainText('Begoña Ibáñez');
+    await page.screenshot({ path: path.join(SCREENSHOTS, `staff-es-${width}-lead.png`) });
+  });
 }

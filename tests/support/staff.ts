@@ -1,0 +1,68 @@
+/**
+ * For the staff page's tests: leads stored through the API's public
+ * mutation, staff calls to the API with a signed token, and signing in on the
+ * page through the Firebase Auth stand-in.
+ */
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { TokenClaims } from '../../api/test/support/firebase-identity';
+import { contactInput } from '../../api/test/support/leads';
+import type { LeadStatus } from '../../site/src/features/staff/generated';
+import { type FakeAccount, fakeFirebaseAuth } from './firebase-auth';
+import { openPage, signToken } from './fixtures';
+import { API_URL } from './stack';
+
+/** A sales account (the default of signToken's claims). */
+export const ANA: FakeAccount = { email: 'ana@segmentia.es', password: 'ventas-2026', claims: { uid: 'staff-ana' } };
+
+/** A word no other test's leads contain: search for it to see only this test's leads. */
+export const uniqueMark = () => `t${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+
+async function graphql<T>(request: APIRequestContext, query: string, variables: object, token?: string): Promise<T> {
+  const response = await request.post(API_URL, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    data: { query, variables },
+  });
+  const body = (await response.json()) as { data?: T; errors?: unknown };
+  if (!body.data) throw new Error(`The API refused: ${JSON.stringify(body.errors)}`);
+  return body.data;
+}
+
+/** Stores leads (the API tests' contact form with these fields changed) one after the other, so the last is the newest; returns their ids. */
+export async function createLeads(request: APIRequestContext, leads: Record<string, unknown>[]): Promise<string[]> {
+  const ids: string[] = [];
+  for (const lead of leads) {
+    const mutation = 'mutation ($input: ContactRequestInput!) { submitContactRequest(input: $input) { id } }';
+    ids.push((await graphql<{ submitContactRequest: { id: string } }>(request, mutation, { input: contactInput(lead) })).submitContactRequest.id);
+  }
+  return ids;
+}
+
+/** Moves a lead on as a sales account would, through the API. */
+export async function setLeadStatus(request: APIRequestContext, id: string, status: LeadStatus, claims: Partial<TokenClaims> = {}): Promise<void> {
+  await graphql(request, 'mutation ($id: ID!, $status: LeadStatus!) { updateLeadStatus(id: $id, status: $status) { id } }', { id, status }, await signToken(claims));
+}
+
+/**
+ * Opens the staff page (Spanish unless `path` says otherwise) with Firebase
+ * Auth answered by the stand-in, and signs in with email and password.
+ */
+export async function signIn(
+  page: Page,
+  { path = '/staff/', account = ANA, accounts = [account], labels = SPANISH }: { path?: string; account?: FakeAccount; accounts?: FakeAccount[]; labels?: SignInLabels } = {},
+) {
+  const fake = await fakeFirebaseAuth(page, accounts);
+  await openPage(page, path);
+  await page.getByLabel(labels.email, { exact: true }).fill(account.email);
+  await page.getByLabel(labels.password, { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: labels.submit, exact: true }).click();
+  return fake;
+}
+
+interface SignInLabels {
+  email: string;
+  password: string;
+  submit: string;
+}
+
+const SPANISH: SignInLabels = { email: 'Email', password: 'Contraseña', submit: 'Iniciar sesión' };
+export const GERMAN: SignInLabels = { email: 'E-Mail', password: 'Passwort', submit: 'Anmelden' };
