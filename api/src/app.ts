@@ -14,6 +14,8 @@ export async function createApp(config: AppConfig, options: { logger?: false | L
   app.useBodyParser('json', { limit: config.BODY_LIMIT });
   app.set('trust proxy', config.TRUST_PROXY_HOPS);
   app.disable('x-powered-by');
+  // GraphQL answers POSTs, which no cache revalidates: hashing each body for an ETag is wasted.
+  app.set('etag', false);
   app.enableCors({
     origin: config.SITE_ORIGINS,
     methods: ['GET', 'POST'],

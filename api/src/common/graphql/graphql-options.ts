@@ -1,4 +1,4 @@
-import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
 import type { ApolloDriverConfig } from '@nestjs/apollo';
 import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
@@ -35,6 +35,8 @@ export function graphqlOptions(config: AppConfig): ApolloDriverConfig {
       development && config.GRAPHQL_EXPLORER
         ? ApolloServerPluginLandingPageLocalDefault({ embed: true })
         : ApolloServerPluginLandingPageDisabled(),
+      // No HTTP cache in front reads its cache hints (POST answers are not cached), and it wraps every field's resolver.
+      ApolloServerPluginCacheControlDisabled(),
     ],
     // Requires a preflighted request (JSON body or a custom header): a
     // cross-site form or image cannot run an operation on a visitor's behalf.
