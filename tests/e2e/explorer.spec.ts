@@ -59,3 +59,23 @@ test('loads no Apollo Client before the explorer or the form needs it', async ({
   const initial = await Promise.all(scripts.map(async (url) => (await (await page.request.get(url)).text()).includes('ApolloClient')));
   expect(initial.some(Boolean)).toBe(false);
 });
+
+test('keeps a choice made before the page became interactive, and shows its audiences', async ({ page }) => {
+  // The page's scripts are held back until the visitor has chosen, as on a slow phone.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/en/', { waitUntil: 'domcontentloaded' });
+  const explorer = page.locator('#explorer');
+  await explorer.getByLabel('Country').selectOption({ label: 'Italy' });
+  await explorer.getByLabel('Topic').selectOption({ label: 'Automotive' });
+  await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(0);
+  release();
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+  await expect(explorer.locator('caption')).toContainText('Italy');
+  await expect(explorer.getByLabel('Country')).toHaveValue('IT');
+  await expect(page).toHaveURL(/\?country=IT&topic=automotive/);
+});

@@ -7,17 +7,11 @@ export interface Selection {
 
 /**
  * The explorer's country and topic, kept in the URL (`?country=ES&topic=automotive`)
- * so that a link reopens the same view. Unknown values in the URL are ignored.
+ * so that a link reopens the same view. Unknown values in the URL are ignored;
+ * a choice made before the page became interactive is kept.
  */
 export function useExplorerSelection(countries: readonly string[], topics: readonly string[]) {
   const [selection, setSelection] = useState<Selection>({ country: '', topic: '' });
-
-  useEffect(() => {
-    const params = new URLSearchParams(window.location.search);
-    const country = params.get('country')?.toUpperCase() ?? '';
-    const topic = params.get('topic') ?? '';
-    setSelection({ country: countries.includes(country) ? country : '', topic: topics.includes(topic) ? topic : '' });
-  }, [countries, topics]);
 
   const update = useCallback((change: Partial<Selection>) => {
     setSelection((current) => {
@@ -32,6 +26,21 @@ export function useExplorerSelection(countries: readonly string[], topics: reado
       return next;
     });
   }, []);
+
+  useEffect(() => {
+    const params = new URLSearchParams(window.location.search);
+    // A choice made in the server-rendered selects before React took over is
+    // still in the DOM (hydration leaves a select's value alone): it is the
+    // visitor's latest word, so it wins over the URL.
+    const chosen = (name: keyof Selection) => document.querySelector<HTMLSelectElement>(`#explorer select[name="${name}"]`)?.value || undefined;
+    const early = { country: chosen('country'), topic: chosen('topic') };
+    const country = early.country ?? params.get('country')?.toUpperCase() ?? '';
+    const topic = early.topic ?? params.get('topic') ?? '';
+    const initial = { country: countries.includes(country) ? country : '', topic: topics.includes(topic) ? topic : '' };
+    // An early choice goes into the URL like any other.
+    if (early.country || early.topic) update(initial);
+    else setSelection(initial);
+  }, [countries, topics, update]);
 
   return [selection, update] as const;
 }
