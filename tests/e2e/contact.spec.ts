@@ -115,3 +115,25 @@ test('the honeypot is hidden from people and screen readers, and the notice link
   await expect(notice.getByRole('link', { name: 'terms and conditions' })).toHaveAttribute('href', '/en/legal/');
   await expect(notice.getByRole('link', { name: 'privacy policy' })).toHaveAttribute('href', '/en/privacy/');
 });
+
+test('what a visitor fills in before the page becomes interactive is kept and sent', async ({ page }) => {
+  // The page's scripts are held back while the visitor fills the server-rendered form, as on a slow phone.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/#contact', { waitUntil: 'domcontentloaded' });
+  const email = uniqueEmail('early');
+  const form = await fillForm(page, email);
+  await expect(form.getByRole('button', { name: 'Solicitar acceso' })).toBeDisabled();
+  release();
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+  await expect(form.getByRole('button', { name: 'Solicitar acceso' })).toBeEnabled();
+  await form.getByRole('button', { name: 'Solicitar acceso' }).click();
+  await expect(page.getByRole('heading', { name: 'Datos enviados' })).toBeVisible();
+  expect(
+    await queryDatabase('SELECT agency_name, contact_name, phone, message FROM contact_request WHERE email = $1', [email]),
+  ).toEqual([{ agency_name: 'Agencia Norte', contact_name: 'Lucía Fernández', phone: '+34911234567', message: 'Queremos probar audiencias de automoción.' }]);
+});
