@@ -1,10 +1,9 @@
-import type { HeadProps, PageProps } from 'gatsby';
+import type { PageProps } from 'gatsby';
 import React from 'react';
-import { headTranslator, type LocaleData } from '../features/i18n/head';
-import type { I18nPageContext } from '../features/i18n/page-context';
+import type { LocaleData } from '../features/i18n/head';
 import { Layout } from './layout/Layout';
 import { LegalPage } from './LegalPage';
-import { PageMetadata } from './PageMetadata';
+import { pageHead } from './page-head';
 
 type Namespace = 'legal' | 'privacy' | 'cookies';
 
@@ -22,16 +21,5 @@ export function legalRoute(ns: Namespace, extra?: React.ReactNode) {
       </Layout>
     );
   }
-  function Head({ data, pageContext }: HeadProps<LocaleData, I18nPageContext>) {
-    const t = headTranslator(data, pageContext.language);
-    return (
-      <PageMetadata
-        language={pageContext.language}
-        originalPath={pageContext.i18n.originalPath}
-        title={`${t(`${ns}:title`)} | ${t('common:brand')}`}
-        description={t(`${ns}:description`)}
-      />
-    );
-  }
-  return { Page, Head };
+  return { Page, Head: pageHead(`${ns}:title`, `${ns}:description`) };
 }

@@ -1,11 +1,10 @@
-import { graphql, type HeadProps, Link, type PageProps } from 'gatsby';
+import { graphql, Link, type PageProps } from 'gatsby';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { Compass } from 'lucide-react';
 import React from 'react';
 import { Layout } from '../components/layout/Layout';
-import { PageMetadata } from '../components/PageMetadata';
-import { headTranslator, type LocaleData } from '../features/i18n/head';
-import type { I18nPageContext } from '../features/i18n/page-context';
+import { pageHead } from '../components/page-head';
+import type { LocaleData } from '../features/i18n/head';
 import { useLocale } from '../features/i18n/use-locale';
 import * as styles from '../components/StatusPage.module.css';
 
@@ -33,18 +32,8 @@ export default function NotFoundPage({ location }: PageProps<LocaleData>) {
   );
 }
 
-export function Head({ data, pageContext }: HeadProps<LocaleData, I18nPageContext>) {
-  const t = headTranslator(data, pageContext.language);
-  return (
-    <PageMetadata
-      language={pageContext.language}
-      originalPath={pageContext.i18n.originalPath}
-      title={`${t('common:notFound.title')} | ${t('common:brand')}`}
-      description={t('common:notFound.text')}
-      noindex
-    />
-  );
-}
+export const Head = pageHead('common:notFound.title', 'common:notFound.text', { noindex: true });
+
 
 export const query = graphql`
   query NotFoundPage($language: String!) {
