@@ -1,10 +1,9 @@
 import { UseGuards } from '@nestjs/common';
 import { Args, Mutation, Query, Resolver } from '@nestjs/graphql';
-import { notFound } from '../common/errors/errors';
 import { type Identity } from './auth/firebase-token-verifier';
 import { CurrentStaff, StaffGuard } from './auth/staff.guard';
 import { LeadIdArgs, LeadsArgs, LeadsCsvArgs, UpdateLeadStatusArgs } from './dto/leads.args';
-import { LeadsService } from './leads.service';
+import { leadNotFound, LeadsService } from './leads.service';
 import { Lead, LeadConnection, LeadErasureReceipt } from './models/lead.model';
 
 /** Leads are prospects' personal data: every field here is for signed-in sales staff only. */
@@ -21,7 +20,7 @@ export class LeadsResolver {
   @Query(() => Lead, { description: 'One lead (staff only)' })
   async lead(@Args() { id }: LeadIdArgs): Promise<Lead> {
     const lead = await this.service.get(id);
-    if (!lead) throw notFound(`No lead with id ${id}: it may have been erased`);
+    if (!lead) throw leadNotFound(id);
     return lead;
   }
 

@@ -172,4 +172,4 @@ function decodeCursor(cursor: string): { receivedAt: Date; id: string } {
   return { receivedAt, id };
 }
 
-const leadNotFound = (id: string) => notFound(`No lead with id ${id}: it may have been erased`);
+export const leadNotFound = (id: string) => notFound(`No lead with id ${id}: it may have been erased`);

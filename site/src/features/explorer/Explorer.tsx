@@ -61,7 +61,7 @@ export function Explorer({ countries, topics, selection, onSelect }: Props) {
         <span className="eyebrow">{t('eyebrow')}</span>
         <h2 id="explorer-title">{t('title')}</h2>
         <p className="lead">{t('lead')}</p>
-        <div className={styles.panel}>
+        <div className={`card ${styles.panel}`}>
           <div className={styles.controls}>
             <label className={styles.field}>
               <span>{t('country')}</span>
@@ -88,19 +88,19 @@ export function Explorer({ countries, topics, selection, onSelect }: Props) {
           </div>
           <div className={styles.results} aria-live="polite" aria-busy={state.status === 'loading'}>
             {state.status === 'idle' && (
-              <p className={styles.message}>
+              <p className={`state-message ${styles.message}`}>
                 <Search size={24} strokeWidth={1.75} aria-hidden="true" />
                 {t('prompt')}
               </p>
             )}
             {state.status === 'loading' && (
-              <p className={styles.message}>
+              <p className={`state-message ${styles.message}`}>
                 <span className="spinner" aria-hidden="true" />
                 {t('loading')}
               </p>
             )}
             {state.status === 'error' && (
-              <div className={styles.message} role="alert">
+              <div className={`state-message ${styles.message}`} role="alert">
                 <p>{t('error')}</p>
                 <button type="button" className="button button--secondary" onClick={() => setAttempt((n) => n + 1)}>
                   <RotateCcw size={18} strokeWidth={1.75} aria-hidden="true" />
@@ -109,7 +109,7 @@ export function Explorer({ countries, topics, selection, onSelect }: Props) {
               </div>
             )}
             {state.status === 'ready' && state.audiences.length === 0 && (
-              <p className={styles.message}>{t('empty', { topic: topicName, country: countryName })}</p>
+              <p className={`state-message ${styles.message}`}>{t('empty', { topic: topicName, country: countryName })}</p>
             )}
             {state.status === 'ready' && state.audiences.length > 0 && (
               <AudienceTable audiences={state.audiences} caption={t('caption', { topic: topicName, country: countryName, count: state.audiences.length })} />

@@ -201,13 +201,13 @@ export function LeadsWorkspace({ email, onSessionEnd }: Props) {
           </p>
         )}
         {list.status === 'loading' && (
-          <p className={styles.message}>
+          <p className="state-message">
             <span className="spinner" aria-hidden="true" />
             {t('list.loading')}
           </p>
         )}
         {list.status === 'failed' && (
-          <div className={styles.message} role="alert">
+          <div className="state-message" role="alert">
             <p>{problemText(list.problem)}</p>
             <button type="button" className="button button--secondary" onClick={() => setAttempt((count) => count + 1)}>
               <RotateCcw size={18} strokeWidth={1.75} aria-hidden="true" />
@@ -215,7 +215,7 @@ export function LeadsWorkspace({ email, onSessionEnd }: Props) {
             </button>
           </div>
         )}
-        {list.status === 'ready' && list.leads.length === 0 && <p className={styles.message}>{t('list.empty')}</p>}
+        {list.status === 'ready' && list.leads.length === 0 && <p className="state-message">{t('list.empty')}</p>}
         {list.status === 'ready' && list.leads.length > 0 && (
           <div className={refreshing ? styles.refreshing : undefined}>
             <LeadsTable leads={list.leads} pending={pending} focusId={focusLead} hrefOf={hrefOf} onOpen={openLead} onStatus={changeStatus} />

@@ -47,7 +47,7 @@ export function SignInForm({ auth }: { auth: Auth }) {
   };
 
   return (
-    <section className={`${styles.card} ${styles.narrow}`} aria-labelledby="staff-title">
+    <section className={`card ${styles.card} ${styles.narrow}`} aria-labelledby="staff-title">
       <h1 id="staff-title">{t('signIn.title')}</h1>
       <p className={styles.lead}>{t('signIn.lead')}</p>
       <form className={styles.form} onSubmit={onSubmit} noValidate aria-describedby={error ? 'sign-in-error' : undefined}>

@@ -14,7 +14,7 @@ export function StaffPage() {
   if (!SIGN_IN_CONFIGURED) {
     return (
       <Shell>
-        <section className={`${styles.card} ${styles.narrow}`} aria-labelledby="staff-title">
+        <section className={`card ${styles.card} ${styles.narrow}`} aria-labelledby="staff-title">
           <KeyRound size={32} strokeWidth={1.75} aria-hidden="true" className={styles.icon} />
           <h1 id="staff-title">{t('notConfigured.title')}</h1>
           <p>{t('notConfigured.text')}</p>
@@ -33,7 +33,7 @@ export function StaffPage() {
       {session.kind === 'signedIn' && <LeadsWorkspace email={session.email} onSessionEnd={endSession} />}
       {session.kind === 'signedOut' && auth && <SignInForm auth={auth} />}
       {session.kind === 'starting' && (
-        <section className={`${styles.card} ${styles.narrow}`} aria-labelledby="staff-title" aria-busy="true">
+        <section className={`card ${styles.card} ${styles.narrow}`} aria-labelledby="staff-title" aria-busy="true">
           <h1 id="staff-title">{t('signIn.title')}</h1>
           <p className={styles.starting}>
             <span className={`spinner ${styles.spinner}`} aria-hidden="true" />
@@ -42,7 +42,7 @@ export function StaffPage() {
         </section>
       )}
       {session.kind === 'unavailable' && (
-        <section className={`${styles.card} ${styles.narrow}`} aria-labelledby="staff-title">
+        <section className={`card ${styles.card} ${styles.narrow}`} aria-labelledby="staff-title">
           <h1 id="staff-title">{t('signIn.title')}</h1>
           <p role="alert">{t('unavailable')}</p>
           <button type="button" className="button button--secondary" onClick={() => window.location.reload()}>
