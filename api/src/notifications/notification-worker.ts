@@ -13,9 +13,6 @@ interface Claimed {
 
 /** Rows taken per round trip. */
 const BATCH = 10;
-/** How long a worker holds a row it is delivering; longer than any send may take. */
-const LEASE_SECONDS = 120;
-const MAX_RETRY_DELAY_MS = 3_600_000;
 
 const SUMMARY = {
   id: true,
@@ -37,7 +34,7 @@ const SUMMARY = {
  * transaction as their lead, so a lead committed is a lead announced. The
  * worker takes due rows with FOR UPDATE SKIP LOCKED (replicas never take the
  * same row), sends, and records the delivery at once; a failure is retried
- * with a doubling delay (NOTIFY_RETRY_BASE_MS, up to an hour), forever, so a
+ * with a doubling delay (NOTIFY_RETRY_BASE_MS, up to NOTIFY_RETRY_MAX_MS), forever, so a
  * receiver that is down loses nothing. Stopping waits for sends in flight to
  * be recorded, so a restart never sends one twice. Logs name ids, never data.
  */
@@ -102,7 +99,7 @@ export class NotificationWorker implements OnApplicationBootstrap, OnModuleDestr
   private claim(): Promise<Claimed[]> {
     return this.prisma.$queryRaw<Claimed[]>`
       UPDATE lead_notification
-      SET attempts = attempts + 1, locked_until = now() + make_interval(secs => ${LEASE_SECONDS})
+      SET attempts = attempts + 1, locked_until = now() + make_interval(secs => ${this.config.NOTIFY_LEASE_SECONDS})
       WHERE id IN (
         SELECT id FROM lead_notification
         WHERE delivered_at IS NULL AND next_attempt_at <= now()
@@ -121,7 +118,7 @@ export class NotificationWorker implements OnApplicationBootstrap, OnModuleDestr
       await this.senders.send(channel, id, lead);
     } catch (error) {
       const reason = error instanceof DeliveryError ? error.message : 'unexpected error';
-      const delay = Math.min(this.config.NOTIFY_RETRY_BASE_MS * 2 ** (attempts - 1), MAX_RETRY_DELAY_MS);
+      const delay = Math.min(this.config.NOTIFY_RETRY_BASE_MS * 2 ** (attempts - 1), this.config.NOTIFY_RETRY_MAX_MS);
       await this.prisma.leadNotification.updateMany({
         where: { id },
         data: { nextAttemptAt: new Date(Date.now() + delay), lockedUntil: null, lastError: reason },

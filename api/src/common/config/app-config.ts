@@ -15,6 +15,10 @@ import {
   validateSync,
 } from 'class-validator';
 
+/** A Node.js timer's longest delay (2^31 - 1 ms); longer ones fire at once. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+const MAX_TIMER_MINUTES = Math.floor(MAX_TIMER_MS / 60_000);
+
 export enum Environment {
   Development = 'development',
   Production = 'production',
@@ -136,10 +140,11 @@ export class AppConfig {
   @Max(120)
   LEAD_RETENTION_MONTHS = 24;
 
-  /** How often the retention job runs (it also runs at start). */
+  /** How often the retention job runs (it also runs at start); a Node.js timer holds at most 24.8 days. */
   @Transform(toInt)
   @IsInt()
   @Min(1)
+  @Max(MAX_TIMER_MINUTES, { message: `RETENTION_INTERVAL_MINUTES must be at most ${MAX_TIMER_MINUTES} (a timer's longest delay)` })
   RETENTION_INTERVAL_MINUTES = 60;
 
   /** New leads are posted here as Slack-compatible JSON ({ text, blocks }). */
@@ -165,15 +170,101 @@ export class AppConfig {
   @Min(50)
   NOTIFY_POLL_INTERVAL_MS = 10_000;
 
-  /** First retry delay; each failure doubles it, up to an hour. */
+  /** First retry delay; each failure doubles it, up to NOTIFY_RETRY_MAX_MS. */
   @Transform(toInt)
   @IsInt()
   @Min(10)
   NOTIFY_RETRY_BASE_MS = 30_000;
 
+  @Transform(toInt)
+  @IsInt()
+  @Min(10)
+  @Max(MAX_TIMER_MS)
+  NOTIFY_RETRY_MAX_MS = 3_600_000;
+
+  /** How long a worker holds a notification it is sending; a replica that dies frees its rows after this. Longer than any send. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(15)
+  @Max(3600)
+  NOTIFY_LEASE_SECONDS = 120;
+
   /** Where a notification links to the lead: the site's staff page. */
   @IsUrl({ require_tld: false, require_protocol: true })
   STAFF_PAGE_URL = 'http://localhost:8000/staff/';
+
+  /** Prometheus metrics (/metrics) on a port of their own, never behind nginx; 0 turns them off. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  METRICS_PORT = 9464;
+
+  /** On SIGTERM, how long readiness says "draining" before the server stops accepting connections. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(60_000)
+  SHUTDOWN_GRACE_MS = 0;
+
+  @IsEnum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { message: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent' })
+  LOG_LEVEL = 'info';
+
+  /** json: one object per line (production); pretty: coloured lines for a terminal. Unset: pretty outside production. */
+  @IsOptional()
+  @IsEnum(['json', 'pretty'], { message: 'LOG_FORMAT must be json or pretty' })
+  LOG_FORMAT?: 'json' | 'pretty' = undefined;
+
+  // --- Read by `npm start`, `npm run prod`, `npm run studio` and the tests, not by the API itself ---
+
+  /** Where `npm start` serves the built site. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(65535)
+  SITE_PORT = 8000;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(65535)
+  EMBEDDED_POSTGRES_PORT = 54329;
+
+  /** The embedded PostgreSQL's data folder, relative to the repository. */
+  @IsString()
+  EMBEDDED_POSTGRES_DIR = '.data/postgres';
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(65535)
+  STUDIO_PORT = 5555;
+
+  /** `npm run prod`: nginx's ports (HTTP redirects to HTTPS). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(65535)
+  PROD_HTTP_PORT = 8080;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(65535)
+  PROD_HTTPS_PORT = 8443;
+
+  /** The API the site's build reads from; the API the visitor's browser calls; the site's public address. Unset: derived from the ports. */
+  @IsOptional()
+  @IsUrl({ require_tld: false, require_protocol: true }, { message: 'SITE_API_URL must be an http(s) URL' })
+  SITE_API_URL?: string = undefined;
+
+  @IsOptional()
+  @IsUrl({ require_tld: false, require_protocol: true }, { message: 'GATSBY_API_URL must be an http(s) URL' })
+  GATSBY_API_URL?: string = undefined;
+
+  @IsOptional()
+  @IsUrl({ require_tld: false, require_protocol: true }, { message: 'GATSBY_SITE_URL must be an http(s) URL' })
+  GATSBY_SITE_URL?: string = undefined;
 
   get isProduction(): boolean {
     return this.NODE_ENV === Environment.Production;
