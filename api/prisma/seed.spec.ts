@@ -24,12 +24,20 @@ describe('the seed catalog', () => {
 });
 
 describe('reach', () => {
-  it('varies by country and audience within [0.6, 1.4], the same on every run', () => {
+  it('varies by country and audience within [0.6, 1.4]', () => {
     const factors = COUNTRIES.flatMap((country) => AUDIENCES.map((audience) => affinity(country.code, audience.slug)));
     expect(Math.min(...factors)).toBeGreaterThanOrEqual(0.6);
     expect(Math.max(...factors)).toBeLessThan(1.4);
     expect(new Set(factors.map((factor) => factor.toFixed(2))).size).toBeGreaterThan(50);
-    expect(affinity('ES', 'ev-intenders')).toBe(affinity('ES', 'ev-intenders'));
+  });
+
+  it('gives each pair the same factor on every run and machine: these values are part of the seeded data', () => {
+    // Computed once, outside this code (FNV-1a of "country:audience" in Python), and written down: a seed that
+    // became random, or a changed hash, would change every audience's reach in existing databases.
+    expect(affinity('ES', 'ev-intenders')).toBeCloseTo(0.79112, 12);
+    expect(affinity('DE', 'tech-news-readers')).toBeCloseTo(1.10088, 12);
+    expect(affinity('MA', 'cloud-saas-buyers')).toBeCloseTo(1.18768, 12);
+    expect(affinity('FI', 'software-developers')).toBeCloseTo(1.07752, 12);
   });
 
   it('is rounded to the hundred and never exceeds the online population', () => {
