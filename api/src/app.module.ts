@@ -1,28 +1,34 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
 import { GraphQLModule } from '@nestjs/graphql';
 import { AudiencesModule } from './audiences/audiences.module';
 import { AppConfig } from './common/config/app-config';
 import { ConfigModule } from './common/config/config.module';
+import { ResolverErrorsFilter } from './common/errors/resolver-errors.filter';
 import { createValidationPipe } from './common/errors/validation';
 import { ComplexityPlugin } from './common/graphql/complexity.plugin';
 import { graphqlOptions } from './common/graphql/graphql-options';
+import { RequestOutcomePlugin } from './common/graphql/request-outcome.plugin';
+import { type LogDestination, LoggingModule } from './common/logging/logging.module';
 import { ConsentModule } from './consent/consent.module';
 import { ContactModule } from './contact/contact.module';
 import { ContentModule } from './content/content.module';
 import { LeadsModule } from './leads/leads.module';
 import { HealthModule } from './health/health.module';
+import { MetricsModule } from './metrics/metrics.module';
 import { PrismaModule } from './prisma/prisma.module';
 
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig): DynamicModule {
+  static forRoot(config: AppConfig, logs?: LogDestination): DynamicModule {
     return {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
+        LoggingModule.forRoot(config, logs),
         PrismaModule,
+        MetricsModule,
         GraphQLModule.forRoot<ApolloDriverConfig>({ driver: ApolloDriver, ...graphqlOptions(config) }),
         HealthModule,
         AudiencesModule,
@@ -31,7 +37,12 @@ export class AppModule {
         ConsentModule,
         LeadsModule,
       ],
-      providers: [ComplexityPlugin, { provide: APP_PIPE, useFactory: createValidationPipe }],
+      providers: [
+        ComplexityPlugin,
+        RequestOutcomePlugin,
+        { provide: APP_PIPE, useFactory: createValidationPipe },
+        { provide: APP_FILTER, useClass: ResolverErrorsFilter },
+      ],
     };
   }
 }

@@ -1,16 +1,23 @@
 import 'reflect-metadata';
-import { type INestApplication, Logger, type LoggerService } from '@nestjs/common';
+import type { Server } from 'node:http';
+import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
-import type { AppConfig } from './common/config/app-config';
+import { type AppConfig, ConfigError } from './common/config/app-config';
+import type { LogDestination } from './common/logging/logging.module';
+import { Lifecycle } from './health/lifecycle';
+
+export interface AppOptions {
+  /** Where logs go: standard output by default; a stream (tests read it); false for none. */
+  logs?: LogDestination;
+}
 
 /** The API, configured but not listening: `npm start`, main.ts and the tests all build it here. */
-export async function createApp(config: AppConfig, options: { logger?: false | LoggerService } = {}): Promise<INestApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
-    bodyParser: false,
-    logger: options.logger ?? (config.isProduction ? ['log', 'warn', 'error'] : ['log', 'warn', 'error', 'debug']),
-  });
+export async function createApp(config: AppConfig, { logs }: AppOptions = {}): Promise<INestApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, logs), { bodyParser: false, bufferLogs: true });
+  app.useLogger(app.get(Logger));
   app.useBodyParser('json', { limit: config.BODY_LIMIT });
   app.set('trust proxy', config.TRUST_PROXY_HOPS);
   app.disable('x-powered-by');
@@ -19,18 +26,42 @@ export async function createApp(config: AppConfig, options: { logger?: false | L
   app.enableCors({
     origin: config.SITE_ORIGINS,
     methods: ['GET', 'POST'],
-    allowedHeaders: ['content-type', 'authorization', 'apollo-require-preflight', 'x-apollo-operation-name'],
+    allowedHeaders: ['content-type', 'authorization', 'apollo-require-preflight', 'x-apollo-operation-name', 'x-request-id'],
+    exposedHeaders: ['x-request-id'],
     maxAge: 600,
   });
   return app;
 }
 
-export async function startApp(config: AppConfig): Promise<INestApplication> {
-  const app = await createApp(config);
-  await app.listen(config.PORT, config.HOST);
+export async function startApp(config: AppConfig, options: AppOptions = {}): Promise<INestApplication> {
+  const app = await createApp(config, options);
+  await app.listen(config.PORT, config.HOST).catch((error: NodeJS.ErrnoException) => {
+    throw error.code === 'EADDRINUSE' ? new ConfigError(`Port ${config.PORT} (PORT) is already in use: stop what uses it or set PORT to a free port.`) : error;
+  });
   const url = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT}`;
-  new Logger('Segmentia').log(
+  app.get(Logger).log(
     `GraphQL API at ${url}/graphql${!config.isProduction && config.GRAPHQL_EXPLORER ? ' (open it in a browser for the explorer)' : ''}`,
+    'Segmentia',
   );
   return app;
+}
+
+/**
+ * A graceful stop, in the order that loses no request: readiness says
+ * "stopping" (for SHUTDOWN_GRACE_MS, while a load balancer that polls it
+ * takes the replica out), the server stops accepting connections (a proxy
+ * that connects now is refused and tries another replica) and lets the
+ * requests in flight finish, then the outbox worker records its sends in
+ * flight, and the database pool closes last.
+ */
+export async function stopApp(app: INestApplication, config: AppConfig): Promise<void> {
+  app.get(Lifecycle).draining = true;
+  if (config.SHUTDOWN_GRACE_MS) await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_GRACE_MS));
+  const server = app.getHttpServer() as Server;
+  if (server.listening) {
+    const closed = new Promise((resolve) => server.close(resolve));
+    server.closeIdleConnections();
+    await closed;
+  }
+  await app.close();
 }

@@ -25,6 +25,25 @@ async function silentServer(): Promise<net.Server> {
   return server;
 }
 
+/**
+ * A PostgreSQL that is starting up: it answers every connection with the
+ * server's own FATAL error 57P03, "the database system is starting up".
+ */
+async function startingServer(): Promise<net.Server> {
+  const server = net.createServer((socket) => {
+    socket.once('data', () => {
+      const fields = Buffer.from('SFATAL\0VFATAL\0C57P03\0Mthe database system is starting up\0\0');
+      const header = Buffer.alloc(5);
+      header.write('E');
+      header.writeInt32BE(fields.length + 4, 1);
+      socket.end(Buffer.concat([header, fields]));
+    });
+  });
+  server.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  return server;
+}
+
 async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
   const start = Date.now();
   const result = await work();
@@ -37,6 +56,13 @@ describe.each([
     'accepts connections and never answers',
     async () => {
       const server = await silentServer();
+      return { port: (server.address() as net.AddressInfo).port, close: () => server.close() };
+    },
+  ],
+  [
+    'is starting up',
+    async () => {
+      const server = await startingServer();
       return { port: (server.address() as net.AddressInfo).port, close: () => server.close() };
     },
   ],

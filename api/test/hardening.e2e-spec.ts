@@ -12,10 +12,10 @@ describe('in development', () => {
   afterAll(() => api.close());
 
   it('answers /health and /ready', async () => {
-    expect(await (await fetch(`${api.url}/health`)).json()).toEqual({ status: 'ok' });
+    expect(await (await fetch(`${api.url}/health`)).json()).toEqual({ status: 'ok', info: {}, error: {}, details: {} });
     const ready = await fetch(`${api.url}/ready`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ status: 'ok', database: 'up' });
+    expect(await ready.json()).toMatchObject({ status: 'ok', info: { process: { status: 'up' }, database: { status: 'up' } } });
   });
 
   it('refuses a GET operation without a preflight header (CSRF prevention) and runs it with one', async () => {

@@ -42,6 +42,7 @@ export async function startStack(): Promise<() => Promise<void>> {
     loadConfig({
       NODE_ENV: 'test',
       DATABASE_URL: database.url,
+      METRICS_PORT: '0',
       SITE_ORIGINS: SITE_URL,
       // The tests send several requests from one address.
       CONTACT_RATE_LIMIT_PER_MINUTE: '1000',
@@ -50,7 +51,7 @@ export async function startStack(): Promise<() => Promise<void>> {
       LEAD_RETENTION_MONTHS: String(LEAD_RETENTION_MONTHS),
       FIREBASE_JWKS_URL: keySet.url,
     }),
-    { logger: false },
+    { logs: false },
   );
   await app.listen(API_PORT, '127.0.0.1');
   // A container id, so that the tag manager's script can be seen coming and going (tests answer Google's host themselves).

@@ -1,24 +1,44 @@
-import { Controller, Get, HttpCode, HttpStatus, ServiceUnavailableException } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
+import { HealthCheck, HealthCheckService, HealthIndicatorService, PrismaHealthIndicator } from '@nestjs/terminus';
+import { AppConfig } from '../common/config/app-config';
 import { PrismaService } from '../prisma/prisma.service';
+import { Lifecycle } from './lifecycle';
+import { RedisHealthIndicator } from './redis.health';
 
-/** For load balancers and orchestrators: is the process up, can it serve. */
+/**
+ * For load balancers and orchestrators. /health (liveness): the process
+ * answers; it never touches the database, so an outage does not get healthy
+ * replicas restarted. /ready (readiness): the process takes new work (not
+ * stopping), PostgreSQL answers, and Redis too when it is configured.
+ */
 @Controller()
 export class HealthController {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly health: HealthCheckService,
+    private readonly indicators: HealthIndicatorService,
+    private readonly database: PrismaHealthIndicator,
+    private readonly redis: RedisHealthIndicator,
+    private readonly prisma: PrismaService,
+    private readonly lifecycle: Lifecycle,
+    private readonly config: AppConfig,
+  ) {}
 
   @Get('health')
-  @HttpCode(HttpStatus.OK)
-  health() {
-    return { status: 'ok' };
+  @HealthCheck()
+  liveness() {
+    return this.health.check([]);
   }
 
   @Get('ready')
-  async ready() {
-    try {
-      await this.prisma.$queryRaw`SELECT 1`;
-      return { status: 'ok', database: 'up' };
-    } catch {
-      throw new ServiceUnavailableException({ status: 'unavailable', database: 'down' });
-    }
+  @HealthCheck()
+  readiness() {
+    return this.health.check([
+      () => {
+        const indicator = this.indicators.check('process');
+        return this.lifecycle.draining ? indicator.down({ message: 'stopping' }) : indicator.up();
+      },
+      () => this.database.pingCheck('database', this.prisma, { timeout: this.config.DATABASE_TIMEOUT_MS }),
+      ...(this.redis.configured ? [() => this.redis.pingCheck('redis')] : []),
+    ]);
   }
 }

@@ -1,5 +1,16 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
+import { TerminusModule } from '@nestjs/terminus';
+import { RateLimitStorageModule } from '../common/rate-limit/rate-limit.module';
 import { HealthController } from './health.controller';
+import { Lifecycle } from './lifecycle';
+import { RedisHealthIndicator } from './redis.health';
 
-@Module({ controllers: [HealthController] })
+@Global()
+@Module({
+  // Terminus logs each failed check with its stack; the answer and the metrics say enough.
+  imports: [TerminusModule.forRoot({ logger: false }), RateLimitStorageModule],
+  controllers: [HealthController],
+  providers: [Lifecycle, RedisHealthIndicator],
+  exports: [Lifecycle],
+})
 export class HealthModule {}

@@ -1,9 +1,10 @@
 import { loadConfig } from '../common/config/app-config';
+import type { Metrics } from '../metrics/metrics.service';
 import type { PrismaService } from '../prisma/prisma.service';
 import { RetentionService } from './retention.service';
 
 const cutoff = (months: number, now: string) =>
-  new RetentionService({} as PrismaService, loadConfig({ DATABASE_URL: 'postgresql://unused', LEAD_RETENTION_MONTHS: String(months) }))
+  new RetentionService({} as PrismaService, loadConfig({ DATABASE_URL: 'postgresql://unused', LEAD_RETENTION_MONTHS: String(months) }), {} as Metrics)
     .cutoff(new Date(now))
     .toISOString();
 

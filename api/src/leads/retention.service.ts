@@ -1,6 +1,7 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { AppConfig } from '../common/config/app-config';
 import { ErasureReason } from '../generated/prisma/enums';
+import { Metrics } from '../metrics/metrics.service';
 import { PrismaService } from '../prisma/prisma.service';
 
 /**
@@ -17,12 +18,20 @@ export class RetentionService implements OnApplicationBootstrap, OnModuleDestroy
   constructor(
     private readonly prisma: PrismaService,
     private readonly config: AppConfig,
+    private readonly metrics: Metrics,
   ) {}
 
   onApplicationBootstrap(): void {
     const run = () => {
       this.running ??= this.eraseExpired()
-        .catch((error: unknown) => this.logger.error(`Retention run failed: ${error instanceof Error ? error.message : error}`))
+        .then((count) => {
+          this.metrics.retentionRuns.inc({ result: 'ok' });
+          this.metrics.retentionErased.inc(count);
+        })
+        .catch((error: unknown) => {
+          this.metrics.retentionRuns.inc({ result: 'failed' });
+          this.logger.error(`Retention run failed: ${error instanceof Error ? error.message : error}`);
+        })
         .finally(() => (this.running = undefined));
     };
     this.timer = setInterval(run, this.config.RETENTION_INTERVAL_MINUTES * 60_000).unref();

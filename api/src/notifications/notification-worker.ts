@@ -1,6 +1,7 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { AppConfig } from '../common/config/app-config';
 import type { NotificationChannel } from '../generated/prisma/enums';
+import { Metrics } from '../metrics/metrics.service';
 import { PrismaService } from '../prisma/prisma.service';
 import { DeliveryError, NotificationSenders } from './senders';
 
@@ -51,6 +52,7 @@ export class NotificationWorker implements OnApplicationBootstrap, OnModuleDestr
     private readonly prisma: PrismaService,
     private readonly senders: NotificationSenders,
     private readonly config: AppConfig,
+    private readonly metrics: Metrics,
   ) {
     this.channels = config.notificationChannels;
   }
@@ -123,10 +125,12 @@ export class NotificationWorker implements OnApplicationBootstrap, OnModuleDestr
         where: { id },
         data: { nextAttemptAt: new Date(Date.now() + delay), lockedUntil: null, lastError: reason },
       });
+      this.metrics.deliveries.inc({ channel, result: 'failed' });
       this.logger.warn(`Notification ${id} (${channel}, lead ${leadId}) attempt ${attempts} failed: ${reason}; next in ${Math.ceil(delay / 1000)} s`);
       return;
     }
     await this.prisma.leadNotification.updateMany({ where: { id }, data: { deliveredAt: new Date(), lockedUntil: null, lastError: null } });
+    this.metrics.deliveries.inc({ channel, result: 'delivered' });
     this.logger.log(`Notification ${id} (${channel}, lead ${leadId}) delivered at attempt ${attempts}`);
   }
 }

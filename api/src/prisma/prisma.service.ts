@@ -1,5 +1,6 @@
-import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { PrismaPg } from '@prisma/adapter-pg';
+import { Pool } from 'pg';
 import { AppConfig } from '../common/config/app-config';
 import { PrismaClient } from '../generated/prisma/client';
 
@@ -7,19 +8,25 @@ import { PrismaClient } from '../generated/prisma/client';
  * The one database client of the API. A database that is down or silent must
  * be answered quickly (SERVICE_UNAVAILABLE), never with a hanging request, so
  * connecting, waiting for a pooled connection and each query are bounded.
+ * The pool is ours, so metrics can read how many connections are in use.
  */
 @Injectable()
 export class PrismaService extends PrismaClient implements OnApplicationShutdown {
+  readonly pool: Pool;
+
   constructor(config: AppConfig) {
-    super({
-      adapter: new PrismaPg({
-        connectionString: config.DATABASE_URL,
-        max: config.DATABASE_POOL_SIZE,
-        connectionTimeoutMillis: config.DATABASE_TIMEOUT_MS,
-        query_timeout: config.DATABASE_TIMEOUT_MS,
-        idleTimeoutMillis: 30_000,
-      }),
+    const pool = new Pool({
+      connectionString: config.DATABASE_URL,
+      max: config.DATABASE_POOL_SIZE,
+      connectionTimeoutMillis: config.DATABASE_TIMEOUT_MS,
+      query_timeout: config.DATABASE_TIMEOUT_MS,
+      idleTimeoutMillis: 30_000,
     });
+    // An idle connection the server closed (a restart): the pool drops it and opens another when needed.
+    const logger = new Logger('Database');
+    pool.on('error', (error) => logger.debug(`Idle connection closed: ${error.message}`));
+    super({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
+    this.pool = pool;
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -1,6 +1,7 @@
-import type { INestApplication, LoggerService } from '@nestjs/common';
+import type { INestApplication } from '@nestjs/common';
 import { createApp } from '../../src/app';
 import { loadConfig } from '../../src/common/config/app-config';
+import type { LogDestination } from '../../src/common/logging/logging.module';
 import { PrismaService } from '../../src/prisma/prisma.service';
 
 export interface GraphQLResponse<T = Record<string, unknown>> {
@@ -24,10 +25,14 @@ export interface TestApi {
   close(): Promise<void>;
 }
 
-/** The real API on a free port, over HTTP, on this run's test database; settings may be overridden. */
-export async function startTestApi(settings: Record<string, string> = {}, logger: false | LoggerService = false): Promise<TestApi> {
-  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: process.env.TEST_DATABASE_URL, ...settings });
-  const app = await createApp(config, { logger });
+/**
+ * The real API on a free port, over HTTP, on this run's test database; settings
+ * may be overridden. Silent unless given a stream for its logs; no metrics port
+ * unless given one (several run at once).
+ */
+export async function startTestApi(settings: Record<string, string> = {}, logs: LogDestination = false): Promise<TestApi> {
+  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: process.env.TEST_DATABASE_URL, METRICS_PORT: '0', ...settings });
+  const app = await createApp(config, { logs });
   await app.listen(0, '127.0.0.1');
   const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
   const prisma = app.get(PrismaService);

@@ -1,7 +1,11 @@
 import { Prisma } from '../../generated/prisma/client';
 import { isDatabaseUnavailable } from './database-errors';
 
-const known = (code: string, message = 'failed') => new Prisma.PrismaClientKnownRequestError(message, { code, clientVersion: '7.10.0' });
+const known = (code: string, message = 'failed', meta?: Record<string, unknown>) =>
+  new Prisma.PrismaClientKnownRequestError(message, { code, clientVersion: '7.10.0', meta });
+/** A raw query PostgreSQL refused with this SQLSTATE, as Prisma's pg adapter reports it. */
+const refused = (sqlState: string) =>
+  known('P2010', `Raw query failed. Code: \`${sqlState}\`.`, { driverAdapterError: { cause: { originalCode: sqlState, kind: 'postgres' } } });
 
 describe('isDatabaseUnavailable', () => {
   it.each([
@@ -11,12 +15,17 @@ describe('isDatabaseUnavailable', () => {
     ["Prisma's can't-reach code", known('P1001')],
     ["Prisma's pool timeout", known('P2024')],
     ['a transaction that got no connection', known('P2028', 'Transaction API error: Unable to start a transaction in the given time.')],
+    ['a server starting up (57P03)', refused('57P03')],
+    ['a server shutting down (57P01)', refused('57P01')],
+    ['a server with no connection left (53300)', refused('53300')],
+    ['a connection failure (08006)', refused('08006')],
   ])('is true for %s', (_, error) => {
     expect(isDatabaseUnavailable(error)).toBe(true);
   });
 
   it.each([
     ['a unique violation', known('P2002')],
+    ['a raw query with a syntax error (42601)', refused('42601')],
     ['a transaction that ran too long', known('P2028', 'Transaction API error: Transaction already closed: the timeout was exceeded.')],
     ['a programming error', new TypeError("Cannot read properties of undefined (reading 'id')")],
     ['a non-error', 'ECONNREFUSED'],

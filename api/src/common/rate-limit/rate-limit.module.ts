@@ -1,8 +1,11 @@
 import { Module } from '@nestjs/common';
-import { ThrottlerModule, ThrottlerStorageService } from '@nestjs/throttler';
-import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
+import { ThrottlerModule, type ThrottlerStorage, ThrottlerStorageService } from '@nestjs/throttler';
+import type Redis from 'ioredis';
 import { AppConfig } from '../config/app-config';
+import { connectRedis, FailoverThrottlerStorage } from './failover-storage';
 
+/** The Redis connection of the shared rate limits, or null when REDIS_URL is unset. */
+export const REDIS = Symbol('REDIS');
 const RATE_LIMIT_STORAGE = Symbol('RATE_LIMIT_STORAGE');
 
 /**
@@ -12,23 +15,23 @@ const RATE_LIMIT_STORAGE = Symbol('RATE_LIMIT_STORAGE');
  */
 @Module({
   providers: [
+    { provide: REDIS, inject: [AppConfig], useFactory: (config: AppConfig) => (config.REDIS_URL ? connectRedis(config.REDIS_URL) : null) },
     {
       provide: RATE_LIMIT_STORAGE,
-      inject: [AppConfig],
-      useFactory: (config: AppConfig) =>
-        config.REDIS_URL ? new ThrottlerStorageRedisService(config.REDIS_URL) : new ThrottlerStorageService(),
+      inject: [REDIS],
+      useFactory: (redis: Redis | null) => (redis ? new FailoverThrottlerStorage(redis) : new ThrottlerStorageService()),
     },
   ],
-  exports: [RATE_LIMIT_STORAGE],
+  exports: [REDIS, RATE_LIMIT_STORAGE],
 })
-class RateLimitStorageModule {}
+export class RateLimitStorageModule {}
 
 @Module({
   imports: [
     ThrottlerModule.forRootAsync({
       imports: [RateLimitStorageModule],
       inject: [AppConfig, RATE_LIMIT_STORAGE],
-      useFactory: (config: AppConfig, storage: ThrottlerStorageService) => ({
+      useFactory: (config: AppConfig, storage: ThrottlerStorage) => ({
         // Each mutation skips the others' limits (@SkipThrottle), so each is counted apart.
         throttlers: [
           { name: 'contact', ttl: 60_000, limit: config.CONTACT_RATE_LIMIT_PER_MINUTE },

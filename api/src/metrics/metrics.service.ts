@@ -1,0 +1,107 @@
+import { Injectable } from '@nestjs/common';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { PrismaService } from '../prisma/prisma.service';
+
+/** Operation names come from clients: beyond this many distinct ones, the rest count as "other". */
+const MAX_OPERATIONS = 50;
+
+/**
+ * What an operator watches, in Prometheus' format: GraphQL requests by
+ * operation and outcome and their latency, the notification outbox (backlog,
+ * age of the oldest undelivered, deliveries and failures by channel),
+ * retention runs, the database pool, and the process itself.
+ */
+@Injectable()
+export class Metrics {
+  readonly registry = new Registry();
+  private readonly operations = new Set<string>();
+
+  readonly requests = new Counter({
+    name: 'segmentia_graphql_requests_total',
+    help: 'GraphQL requests by operation name and outcome (ok, or the first error code)',
+    labelNames: ['operation', 'outcome'] as const,
+    registers: [this.registry],
+  });
+
+  readonly latency = new Histogram({
+    name: 'segmentia_graphql_request_duration_seconds',
+    help: 'Time from receiving a GraphQL request to sending its answer',
+    labelNames: ['operation'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [this.registry],
+  });
+
+  readonly deliveries = new Counter({
+    name: 'segmentia_notification_deliveries_total',
+    help: 'Notification sends by channel and result (delivered, failed)',
+    labelNames: ['channel', 'result'] as const,
+    registers: [this.registry],
+  });
+
+  readonly retentionRuns = new Counter({
+    name: 'segmentia_retention_runs_total',
+    help: 'Runs of the retention job by result (ok, failed)',
+    labelNames: ['result'] as const,
+    registers: [this.registry],
+  });
+
+  readonly retentionErased = new Counter({
+    name: 'segmentia_retention_erased_leads_total',
+    help: 'Leads erased by the retention job',
+    registers: [this.registry],
+  });
+
+  readonly databaseUnavailable = new Counter({
+    name: 'segmentia_database_unavailable_answers_total',
+    help: 'Requests answered SERVICE_UNAVAILABLE because the database could not be reached',
+    registers: [this.registry],
+  });
+
+  constructor(prisma: PrismaService) {
+    collectDefaultMetrics({ register: this.registry, prefix: 'segmentia_' });
+    const { pool } = prisma;
+    new Gauge({
+      name: 'segmentia_database_pool_connections',
+      help: 'Connections of this process to PostgreSQL: in use, idle, and requests waiting for one',
+      labelNames: ['state'] as const,
+      registers: [this.registry],
+      collect() {
+        this.set({ state: 'in_use' }, pool.totalCount - pool.idleCount);
+        this.set({ state: 'idle' }, pool.idleCount);
+        this.set({ state: 'waiting' }, pool.waitingCount);
+      },
+    });
+    // Both outbox gauges come from one query per scrape; a database that is down leaves them unset.
+    const backlog = new Gauge({
+      name: 'segmentia_outbox_backlog',
+      help: 'Notifications not yet delivered (all channels)',
+      registers: [this.registry],
+    });
+    new Gauge({
+      name: 'segmentia_outbox_oldest_undelivered_seconds',
+      help: 'Age of the oldest notification not yet delivered (0 when none)',
+      registers: [this.registry],
+      async collect() {
+        try {
+          const [row] = await prisma.$queryRaw<{ count: number; age: number }[]>`
+            SELECT count(*)::int AS count, coalesce(extract(epoch FROM now() - min(created_at)), 0)::float AS age
+            FROM lead_notification WHERE delivered_at IS NULL`;
+          backlog.set(row!.count);
+          this.set(row!.age);
+        } catch {
+          backlog.reset();
+          this.reset();
+        }
+      },
+    });
+  }
+
+  /** A bounded label for a client-given operation name. */
+  operation(name: string | null | undefined): string {
+    if (!name) return 'anonymous';
+    if (this.operations.has(name)) return name;
+    if (this.operations.size >= MAX_OPERATIONS || !/^\w{1,64}$/.test(name)) return 'other';
+    this.operations.add(name);
+    return name;
+  }
+}
