@@ -32,6 +32,11 @@ const start = async (settings: Record<string, string>, logger?: LoggerService) =
   apis.push(api);
   return api;
 };
+/** Stops an API: its worker first finishes, and records, the sends it has in hand. */
+const stop = async (api: TestApi) => {
+  apis.splice(apis.indexOf(api), 1);
+  await api.close();
+};
 
 beforeEach(async () => {
   webhook = await startWebhookReceiver();
@@ -44,6 +49,19 @@ afterEach(async () => {
 });
 
 const rows = (api: TestApi, leadId: string) => api.prisma.leadNotification.findMany({ where: { leadId }, orderBy: { channel: 'asc' } });
+const notificationIds = async (api: TestApi, leadIds: string[]) =>
+  (await api.prisma.leadNotification.findMany({ where: { leadId: { in: leadIds } }, select: { id: true } })).map((row) => row.id);
+
+/**
+ * Waits until every notification of these leads is recorded as delivered. For a lead sent after others, this
+ * proves that the outbox was claimed since they arrived: whatever was due before it (a spam's or a repeat's row,
+ * a row delivered and yet taken again) was claimed by then too, in the same claim or an earlier one.
+ */
+const delivered = (api: TestApi, leadIds: string[]) =>
+  until(`the notifications of ${leadIds.length} lead(s) delivered`, async () => {
+    const found = await api.prisma.leadNotification.findMany({ where: { leadId: { in: leadIds } }, select: { leadId: true, deliveredAt: true } });
+    return new Set(found.map((row) => row.leadId)).size === leadIds.length && found.every((row) => row.deliveredAt);
+  });
 
 it('announces a new lead on the webhook and by email, retrying each receiver until it accepts, with nothing personal in the logs', async () => {
   const logger = new RecordingLogger();
@@ -102,11 +120,16 @@ it('announces neither spam nor a repeated send', async () => {
   const first = await submitLead(api, { requestId });
   const again = await submitLead(api, { requestId });
   expect(again).toBe(first);
-  await until('the lead announced', () => webhook.accepted.length === 1);
+  await delivered(api, [first]);
   expect(await rows(api, spam)).toEqual([]);
-  expect(await rows(api, first)).toHaveLength(1);
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  expect(webhook.accepted).toHaveLength(1);
+  const announced = await rows(api, first);
+  expect(announced).toHaveLength(1);
+  // A later lead, announced: the outbox has been claimed since the spam and the repeat were stored.
+  const later = await submitLead(api);
+  await delivered(api, [later]);
+  const expected = [announced[0]!.id, ...(await notificationIds(api, [later]))];
+  await stop(api);
+  expect(webhook.accepted.map((delivery) => delivery.notificationId)).toEqual(expected);
 });
 
 it('loses nothing while the webhook is down and sends nothing twice across a restart of the API', async () => {
@@ -122,21 +145,30 @@ it('loses nothing while the webhook is down and sends nothing twice across a res
 
   webhook.down = false;
   const after = await start(settings);
-  await until('the three leads announced', () => webhook.accepted.length === 3);
-  // Several more polls: nothing is sent again.
-  await new Promise((resolve) => setTimeout(resolve, 600));
-  const delivered = await after.prisma.leadNotification.findMany({ where: { leadId: { in: ids } } });
-  expect(new Set(webhook.accepted.map((delivery) => delivery.notificationId))).toEqual(new Set(delivered.map((row) => row.id)));
-  expect(webhook.accepted).toHaveLength(3);
-  expect(delivered.every((row) => row.deliveredAt && row.attempts >= 2)).toBe(true);
+  await delivered(after, ids);
+  // A later lead, announced: the outbox has been claimed again since the three were recorded.
+  const later = await submitLead(after);
+  await delivered(after, [later]);
+  const recorded = await after.prisma.leadNotification.findMany({ where: { leadId: { in: ids } } });
+  const laterIds = await notificationIds(after, [later]);
+  await stop(after);
+  // Nothing was sent twice.
+  expect(new Set(webhook.accepted.map((delivery) => delivery.notificationId))).toEqual(new Set([...recorded.map((row) => row.id), ...laterIds]));
+  expect(webhook.accepted).toHaveLength(4);
+  expect(recorded.every((row) => row.deliveredAt && row.attempts >= 2)).toBe(true);
 });
 
 it('delivers each notification once when several API replicas share the outbox', async () => {
   const replicas = await Promise.all([1, 2, 3].map(() => start({ NOTIFY_WEBHOOK_URL: webhook.url })));
   const ids = await Promise.all(Array.from({ length: 12 }, (_, index) => submitLead(replicas[index % 3]!)));
-  await until('twelve leads announced', () => webhook.accepted.length >= 12);
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  expect(webhook.accepted).toHaveLength(12);
-  expect(new Set(webhook.accepted.map((delivery) => delivery.notificationId)).size).toBe(12);
+  await delivered(replicas[0]!, ids);
   expect(await replicas[0]!.prisma.leadNotification.count({ where: { leadId: { in: ids }, deliveredAt: { not: null } } })).toBe(12);
+  // One more lead through each replica, announced: the outbox has been claimed since the twelve were recorded.
+  const later = await Promise.all(replicas.map((replica) => submitLead(replica)));
+  await delivered(replicas[0]!, later);
+  const expected = await notificationIds(replicas[0]!, [...ids, ...later]);
+  // Stopped, each replica first finishes what it has in hand: a send of one taken twice would arrive by then.
+  await Promise.all(replicas.map(stop));
+  expect(webhook.accepted).toHaveLength(15);
+  expect(new Set(webhook.accepted.map((delivery) => delivery.notificationId))).toEqual(new Set(expected));
 });
