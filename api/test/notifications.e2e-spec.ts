@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { LoggerService } from '@nestjs/common';
 import { startTestApi, type TestApi } from './support/api';
 import { submitLead } from './support/leads';
 import { startSmtpReceiver, startWebhookReceiver, until } from './support/receivers';
@@ -9,15 +8,12 @@ type Smtp = Awaited<ReturnType<typeof startSmtpReceiver>>;
 
 const FAST = { NOTIFY_POLL_INTERVAL_MS: '100', NOTIFY_RETRY_BASE_MS: '150', STAFF_PAGE_URL: 'https://www.segmentia.es/staff/', TRUST_PROXY_HOPS: '1' };
 
-/** Every line the API logs, at every level. */
-class RecordingLogger implements LoggerService {
+/** The API's log lines (JSON, one per write), kept to be searched. */
+class RecordingLogger {
   lines: string[] = [];
-  log = (message: unknown) => this.lines.push(String(message));
-  warn = this.log;
-  error = this.log;
-  debug = this.log;
-  verbose = this.log;
-  fatal = this.log;
+  write(line: string) {
+    this.lines.push(line);
+  }
 }
 
 /** The message's text as a mail client shows it (nodemailer sends non-ASCII text quoted-printable). */
@@ -27,7 +23,7 @@ const quotedPrintable = (text: string) =>
 let webhook: Webhook;
 let smtp: Smtp;
 const apis: TestApi[] = [];
-const start = async (settings: Record<string, string>, logger?: LoggerService) => {
+const start = async (settings: Record<string, string>, logger?: RecordingLogger) => {
   const api = await startTestApi({ ...FAST, ...settings }, logger);
   apis.push(api);
   return api;
