@@ -288,6 +288,39 @@ describe('leads', () => {
     expect(commas.split('\r\n')[0]).toBe('\uFEFFReceived (UTC),Status,Agency,Agency type,Yearly media spend,Advertisers,Contact,Email,Phone,Position,Decision role,Interest,Message,Language,Page,Lead id');
   });
 
+  it('refuses a CSV of more than 50 000 leads, naming the filter, and gives one of exactly 50 000', async () => {
+    // 50 001 leads in one statement, told apart from every other test's by a tag in the agency name, and gone at the end.
+    const tag = `CsvLimit${randomUUID().slice(0, 8)}`;
+    await api.prisma.$executeRaw`
+      INSERT INTO contact_request (id, request_id, locale, agency_name, agency_type, agency_size, advertiser_count, contact_name, email,
+        position, decision_role, interest, terms_version, terms_accepted_at)
+      SELECT gen_random_uuid(), gen_random_uuid(), 'ES', ${tag} || ' ' || n, 'MEDIA', 'UP_TO_2M', 'FROM_1_TO_10', 'Ana', 'ana' || n || '@agencia.es',
+        'DIRECTOR', 'DECIDE', 'SOLUTIONS', '2026-11-01', now()
+      FROM generate_series(1, 50001) AS n`;
+    try {
+      const csv = () =>
+        asStaff<{ leadsCsv: string }>(`query Csv($filter: LeadsFilter) { leadsCsv(filter: $filter, separator: COMMA) }`, { filter: { search: tag } });
+      const { body: refused } = await csv();
+      expect(refused.data).toBeNull();
+      expect(refused.errors).toHaveLength(1);
+      expect(refused.errors![0]!.extensions).toMatchObject({
+        code: 'BAD_USER_INPUT',
+        fieldErrors: { filter: [{ code: 'maxRows', message: 'filter: 50001 leads match; narrow the filter to 50000 or fewer' }] },
+      });
+
+      await api.prisma.$executeRaw`DELETE FROM contact_request WHERE agency_name = ${`${tag} 50001`}`;
+      const { body } = await csv();
+      expect(body.errors).toBeUndefined();
+      const lines = body.data!.leadsCsv.split('\r\n');
+      // The header, 50 000 leads, and the empty rest after the last CRLF.
+      expect(lines).toHaveLength(50_002);
+      expect(lines[1]).toContain(`,${tag} `);
+      expect(lines.at(-1)).toBe('');
+    } finally {
+      await api.prisma.$executeRaw`DELETE FROM contact_request WHERE agency_name LIKE ${`${tag} %`}`;
+    }
+  }, 60_000);
+
   it('states the retention period for the privacy policy', async () => {
     const { body } = await api.graphql<{ privacy: { leadRetentionMonths: number } }>('{ privacy { leadRetentionMonths } }');
     expect(body.data!.privacy.leadRetentionMonths).toBe(18);
