@@ -15,7 +15,8 @@ const REQUEST_ID = /^[\w-]{8,64}$/;
 
 type Response = ServerResponse & { locals?: { graphql?: GraphQLOutcome } };
 
-const pathOf = (request: IncomingMessage) => (request.url ?? '').split('?')[0];
+/** Express rewrites `url` inside a router; `originalUrl` is what the client asked for. */
+const pathOf = (request: IncomingMessage & { originalUrl?: string }) => (request.originalUrl ?? request.url ?? '').split('?')[0];
 
 /**
  * One JSON line per request (method, path, status, duration, request id, and

@@ -1,0 +1,154 @@
+/**
+ * The drill's visitors: GraphQL over HTTPS through nginx, with keep-alive
+ * connections, from a chosen local address (the whole of 127.0.0.0/8 is this
+ * machine), and loops of requests bounded in count and in time.
+ */
+import { randomUUID } from 'node:crypto';
+import https from 'node:https';
+
+export interface Answer {
+  /** HTTP status; 0 when the connection failed. */
+  status: number;
+  /** 'OK', the first GraphQL error code, NETWORK, or HTTP_<status> when the body was not GraphQL (an nginx error page). */
+  code: string;
+  ms: number;
+  data?: Record<string, { id?: string } | null>;
+}
+
+export class Client {
+  private readonly agent: https.Agent;
+
+  constructor(
+    private readonly url: string,
+    ca: string,
+    sockets: number,
+    private readonly localAddress = '127.0.0.1',
+  ) {
+    this.agent = new https.Agent({ keepAlive: true, maxSockets: sockets, ca, localAddress });
+  }
+
+  graphql(query: string, variables?: Record<string, unknown>, headers: Record<string, string> = {}): Promise<Answer> {
+    const started = performance.now();
+    const body = JSON.stringify({ query, variables });
+    return new Promise((resolve) => {
+      const done = (status: number, code: string, data?: Answer['data']) => resolve({ status, code, ms: performance.now() - started, data });
+      const request = https.request(
+        this.url,
+        { method: 'POST', agent: this.agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers }, timeout: 30_000 },
+        (response) => {
+          let text = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => (text += chunk));
+          response.on('error', () => done(0, 'NETWORK'));
+          response.on('end', () => {
+            const status = response.statusCode ?? 0;
+            try {
+              const parsed = JSON.parse(text) as { data?: Answer['data']; errors?: { extensions?: { code?: string } }[] };
+              done(status, parsed.errors?.[0]?.extensions?.code ?? (status === 200 ? 'OK' : `HTTP_${status}`), parsed.data ?? undefined);
+            } catch {
+              done(status, `HTTP_${status}`);
+            }
+          });
+        },
+      );
+      request.on('timeout', () => request.destroy(new Error('timeout')));
+      request.on('error', () => done(0, 'NETWORK'));
+      request.end(body);
+    });
+  }
+
+  close(): void {
+    this.agent.destroy();
+  }
+}
+
+const SUBMIT = 'mutation Submit($input: ContactRequestInput!) { submitContactRequest(input: $input) { id } }';
+const EXPLORE = 'query Explore($country: String!) { audiences(country: $country, topic: "automotive", locale: EN) { id audienceSize } }';
+const COUNTRIES = ['ES', 'DE', 'FR', 'IT', 'PT', 'GB', 'NL', 'PL'];
+
+/** A valid contact request; `person` replaces the contact's fields. */
+export function contactInput(requestId: string = randomUUID(), person: Record<string, string> = {}) {
+  return {
+    requestId,
+    locale: 'EN',
+    agencyName: 'Drill Media',
+    agencyType: 'MEDIA',
+    agencySize: 'FROM_5M_TO_10M',
+    advertiserCount: 'FROM_10_TO_25',
+    contactName: 'Drill Contact',
+    email: 'drill@drill-media.example',
+    position: 'DIRECTOR',
+    decisionRole: 'DECIDE',
+    interest: 'SOLUTIONS',
+    acceptTerms: true,
+    pagePath: '/en/',
+    ...person,
+  };
+}
+
+export const submit = (client: Client, requestId: string, headers?: Record<string, string>) => client.graphql(SUBMIT, { input: contactInput(requestId) }, headers);
+export const explore = (client: Client, index: number) => client.graphql(EXPLORE, { country: COUNTRIES[index % COUNTRIES.length] });
+
+export interface LoadResult {
+  answers: (Answer & { at: number; kind: 'submit' | 'explore'; requestId?: string; attempts: number; firstCode: string })[];
+  seconds: number;
+}
+
+export interface LoadOptions {
+  /** Requests in all (at most). */
+  count: number;
+  concurrency: number;
+  /** Stop sending after this long, whatever the count. */
+  maxSeconds: number;
+  /** Share of contact requests; the rest are explorer queries. */
+  submitShare: number;
+  /** Send a failed contact request again with the same requestId (network error, 5xx, SERVICE_UNAVAILABLE), at most this many times. */
+  retries: number;
+  /** Stop early once this says so (checked between requests). */
+  until?: () => boolean;
+  /** Called after each answer, with how many have been answered. */
+  onAnswer?: (answered: number) => void;
+}
+
+const retryable = (answer: Answer) => answer.status === 0 || answer.status >= 500 || answer.code === 'SERVICE_UNAVAILABLE' || answer.code.startsWith('HTTP_');
+
+/** Runs `count` requests from `concurrency` visitors at once, bounded in time. */
+export async function load(client: Client, options: LoadOptions): Promise<LoadResult> {
+  const started = performance.now();
+  const deadline = started + options.maxSeconds * 1000;
+  const answers: LoadResult['answers'] = [];
+  let issued = 0;
+  const visitor = async () => {
+    while (issued < options.count && performance.now() < deadline && !options.until?.()) {
+      const index = issued++;
+      const isSubmit = (index * 7919) % 100 < options.submitShare * 100;
+      const requestId = isSubmit ? randomUUID() : undefined;
+      let attempts = 0;
+      let answer: Answer;
+      let firstCode = '';
+      do {
+        if (attempts) await new Promise((resolve) => setTimeout(resolve, 100 * attempts));
+        attempts++;
+        answer = isSubmit ? await submit(client, requestId!) : await explore(client, index);
+        firstCode ||= answer.code;
+      } while (isSubmit && retryable(answer) && attempts <= options.retries && performance.now() < deadline);
+      answers.push({ ...answer, at: performance.now() - started, kind: isSubmit ? 'submit' : 'explore', requestId, attempts, firstCode });
+      options.onAnswer?.(answers.length);
+    }
+  };
+  await Promise.all(Array.from({ length: options.concurrency }, visitor));
+  return { answers, seconds: (performance.now() - started) / 1000 };
+}
+
+export function percentile(values: number[], p: number): number {
+  if (!values.length) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/** "12 SERVICE_UNAVAILABLE, 3 NETWORK" */
+export function tally(codes: string[]): string {
+  const counts = new Map<string, number>();
+  for (const code of codes) counts.set(code, (counts.get(code) ?? 0) + 1);
+  return [...counts].map(([code, count]) => `${count} ${code}`).join(', ') || 'none';
+}

@@ -1,0 +1,70 @@
+/**
+ * `npm run prod`: the production topology on this machine, from Debian's
+ * packages (installed when missing): nginx with the template docker-compose.yml
+ * uses, HTTPS with a local certificate authority, two API replicas with
+ * NODE_ENV=production, Redis (REDIS_URL, or a redis-server of its own),
+ * PostgreSQL (DATABASE_URL, or the embedded one), migrations applied once, the
+ * site built once against the API. Ctrl-C stops everything, front to back.
+ */
+import path from 'node:path';
+import { ConfigError, loadConfig } from '../src/common/config/app-config';
+import { loadEnvFile } from '../src/common/config/env-file';
+import { embeddedOptionsFromEnv } from '../src/database/local-database';
+import { REPO_ROOT } from '../src/database/paths';
+import { Topology } from './production/topology';
+
+const REPLICAS = 2;
+/** A redis-server of its own when REDIS_URL is unset. */
+const REDIS_PORT = 6390;
+
+async function main(): Promise<void> {
+  loadEnvFile();
+  const config = loadConfig({ ...process.env, DATABASE_URL: process.env.DATABASE_URL || 'postgresql://embedded' });
+  // Next to `npm start`'s ports (PORT, METRICS_PORT), so both can run at once.
+  const apiPorts = Array.from({ length: REPLICAS }, (_, index) => config.PORT + 1 + index);
+  const metricsPorts = Array.from({ length: REPLICAS }, (_, index) => config.METRICS_PORT + 1 + index);
+  const topology = new Topology({
+    dataDir: path.join(REPO_ROOT, '.data', 'prod'),
+    tlsDir: path.join(REPO_ROOT, '.data', 'tls'),
+    httpPort: config.PROD_HTTP_PORT,
+    httpsPort: config.PROD_HTTPS_PORT,
+    apiPorts,
+    metricsPorts,
+    // The same database as `npm start`: DATABASE_URL, or the embedded one (shared when it already runs).
+    postgres: process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : { embedded: embeddedOptionsFromEnv() },
+    redis: config.REDIS_URL ? { url: config.REDIS_URL } : { port: REDIS_PORT },
+    portVariables: { http: 'PROD_HTTP_PORT', https: 'PROD_HTTPS_PORT', api: 'PORT (its replicas use PORT + 1 and + 2)', metrics: 'METRICS_PORT (the replicas use METRICS_PORT + 1 and + 2)', redis: 'REDIS_URL (a Redis of your own)' },
+  });
+
+  let stopping: Promise<void> | undefined;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    console.log(`\n${signal}: stopping nginx, the API replicas, Redis and PostgreSQL...`);
+    stopping = topology.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error instanceof Error ? error.message : error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+
+  await topology.start();
+  if (stopping) return;
+  console.log(`
+Segmentia runs in production shape:
+  site       ${topology.siteUrl}/  (http://localhost:${config.PROD_HTTP_PORT}/ redirects there)
+  API        ${topology.siteUrl}/graphql  (replicas at ${apiPorts.map((port) => `127.0.0.1:${port}`).join(', ')})
+  metrics    ${metricsPorts.map((port) => `http://127.0.0.1:${port}/metrics`).join(', ')}  (not behind nginx)
+  logs       ${topology.logDir}/  (JSON lines: api-1.log, api-2.log, nginx-access.log)
+  trust      ${topology.certificates.ca}  (the local certificate authority: add it to your browser, or NODE_EXTRA_CA_CERTS for Node.js)
+  Ctrl-C stops everything.
+`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError || error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,67 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { REPO_ROOT } from '../../src/database/paths';
+
+export const NGINX_TEMPLATE = path.join(REPO_ROOT, 'deploy', 'nginx', 'templates', 'default.conf.template');
+
+/** The variables the template reads; docker-compose.yml sets the same names. */
+export interface NginxVariables {
+  SITE_URL: string;
+  NGINX_HTTP_PORT: string;
+  NGINX_HTTPS_PORT: string;
+  NGINX_TLS_CERT: string;
+  NGINX_TLS_KEY: string;
+  NGINX_SITE_ROOT: string;
+  NGINX_API_SERVERS: string;
+  NGINX_ACCESS_LOG: string;
+}
+
+/**
+ * What the official nginx image's entrypoint does with a template (envsubst
+ * of the variables that are set), with one difference: a ${VARIABLE} the
+ * template uses and nobody set is an error here, not a broken config.
+ */
+export function renderTemplate(template: string, variables: Record<string, string>): string {
+  return template.replace(/\$\{(\w+)\}/g, (_, name: string) => {
+    const value = variables[name];
+    if (value === undefined) throw new Error(`The nginx template uses \${${name}}, which is not set`);
+    return value;
+  });
+}
+
+/**
+ * The main configuration the image has in /etc/nginx/nginx.conf, with every
+ * path in `dir` so that it runs beside any other nginx, and the rendered
+ * template included as the image includes conf.d.
+ */
+function mainConfig(dir: string, rendered: string): string {
+  const modules = '/etc/nginx/modules-enabled';
+  return `# Written by npm run prod / npm run drill: the official image's nginx.conf, with paths of its own.
+${existsSync(modules) ? `include ${modules}/*.conf;\n` : ''}${process.getuid?.() === 0 ? '# Workers read the site where the clone is, which may be a folder other users cannot enter.\nuser root;\n' : ''}worker_processes auto;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 2048; }
+http {
+  include /etc/nginx/mime.types;
+  default_type application/octet-stream;
+  sendfile on;
+  keepalive_timeout 65;
+  client_body_temp_path ${dir}/temp/body;
+  proxy_temp_path ${dir}/temp/proxy;
+  fastcgi_temp_path ${dir}/temp/fastcgi;
+  uwsgi_temp_path ${dir}/temp/uwsgi;
+  scgi_temp_path ${dir}/temp/scgi;
+  include ${rendered};
+}
+`;
+}
+
+/** Renders the template into `dir` and writes the main configuration; returns its path. */
+export function writeNginxConfig(dir: string, variables: NginxVariables): string {
+  mkdirSync(path.join(dir, 'temp'), { recursive: true });
+  const rendered = path.join(dir, 'default.conf');
+  writeFileSync(rendered, renderTemplate(readFileSync(NGINX_TEMPLATE, 'utf8'), { ...variables }));
+  const main = path.join(dir, 'nginx.conf');
+  writeFileSync(main, mainConfig(dir, rendered));
+  return main;
+}

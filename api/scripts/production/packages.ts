@@ -1,0 +1,24 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+
+/** Debian's package for each program the production topology runs. */
+const PACKAGES: Record<string, string> = { nginx: 'nginx', 'redis-server': 'redis-server', openssl: 'openssl' };
+
+const has = (command: string) => spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+
+/**
+ * Installs from Debian's packages what is missing among `commands`, as
+ * .ci/run does for chromium (as root, or through sudo), and says so.
+ */
+export function ensureCommands(commands: (keyof typeof PACKAGES)[]): void {
+  const missing = commands.filter((command) => !has(command)).map((command) => PACKAGES[command]!);
+  if (!missing.length) return;
+  const root = process.getuid?.() === 0;
+  if (!root && !has('sudo')) {
+    throw new Error(`${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} missing: install ${missing.length > 1 ? 'them' : 'it'} with \`apt-get install ${missing.join(' ')}\` as root.`);
+  }
+  console.log(`Installing ${missing.join(', ')} from Debian's packages...`);
+  const apt = (...args: string[]) =>
+    execFileSync(root ? 'apt-get' : 'sudo', [...(root ? [] : ['apt-get']), ...args], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  apt('update', '-qq');
+  apt('install', '-y', '-qq', '--no-install-recommends', ...missing);
+}

@@ -1,0 +1,267 @@
+/**
+ * The production topology on one machine, from Debian's packages: nginx (the
+ * template docker-compose.yml uses) in front of API replicas running with
+ * NODE_ENV=production, Redis for the shared limits, PostgreSQL. Used by
+ * `npm run prod` and by `npm run drill`, which also stops and starts its parts.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { cpSync, createWriteStream, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { seed } from '../../prisma/seed';
+import { loadConfig } from '../../src/common/config/app-config';
+import { type Database, type EmbeddedOptions, isEmbeddedRunning, startEmbeddedPostgres } from '../../src/database/local-database';
+import { deployMigrations } from '../../src/database/migrations';
+import { API_ROOT, REPO_ROOT } from '../../src/database/paths';
+import { PrismaService } from '../../src/prisma/prisma.service';
+import { assertPortsFree, type PortUse } from '../ports';
+import { buildSite } from '../site-build';
+import { writeNginxConfig } from './nginx';
+import { ensureCommands } from './packages';
+import { ensureLocalCertificates, type LocalCertificates } from './tls';
+
+export interface TopologyOptions {
+  /** Everything of this topology's own: logs, nginx's files, the served site, Redis and the embedded PostgreSQL. */
+  dataDir: string;
+  /** The local certificate authority's folder (shared: one CA to trust). */
+  tlsDir: string;
+  httpPort: number;
+  httpsPort: number;
+  /** One API replica per port; each also serves metrics on its own port. */
+  apiPorts: number[];
+  metricsPorts: number[];
+  /** A PostgreSQL to use as it is, or an embedded one (which the drill stops and starts). */
+  postgres: { url: string } | { embedded: EmbeddedOptions };
+  /** A Redis to use as it is, or the port of a redis-server in dataDir. */
+  redis: { url: string } | { port: number };
+  /** Settings given to every replica (over this process's environment). */
+  apiEnv?: Record<string, string>;
+  /** The variables that chose the ports, named when one is taken. */
+  portVariables: { http: string; https: string; api: string; metrics: string; redis: string };
+}
+
+/** A child process with its output in a log file, and its exit. */
+class Managed {
+  readonly exited: Promise<number | null>;
+  constructor(
+    readonly name: string,
+    readonly child: ChildProcess,
+    readonly logFile: string,
+  ) {
+    this.exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(signal ? null : code)));
+  }
+
+  get running(): boolean {
+    return this.child.exitCode === null && this.child.signalCode === null;
+  }
+
+  async stop(signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+    if (this.running) this.child.kill(signal);
+    await this.exited;
+  }
+}
+
+function launch(name: string, command: string, args: string[], logFile: string, env: NodeJS.ProcessEnv = process.env): Managed {
+  const log = createWriteStream(logFile, { flags: 'a' });
+  const child = spawn(command, args, { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout!.pipe(log, { end: false });
+  child.stderr!.pipe(log, { end: false });
+  child.once('exit', () => setImmediate(() => log.end()));
+  child.once('error', () => undefined);
+  return new Managed(name, child, logFile);
+}
+
+const tail = (file: string) => {
+  try {
+    return readFileSync(file, 'utf8').trim().split('\n').slice(-5).join('\n');
+  } catch {
+    return '';
+  }
+};
+
+/** Waits for `check` to succeed, for at most `ms`; fails early when `process` exits. */
+async function waitFor(what: string, check: () => Promise<boolean>, ms: number, process?: Managed): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (process && !process.running) throw new Error(`${what} exited while starting:\n${tail(process.logFile)}`);
+    if (await check().catch(() => false)) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${what} did not become ready within ${ms / 1000} s${process ? `:\n${tail(process.logFile)}` : ''}`);
+}
+
+export class Topology {
+  readonly siteUrl: string;
+  readonly logDir: string;
+  readonly accessLog: string;
+  certificates!: LocalCertificates;
+  databaseUrl!: string;
+  redisUrl!: string;
+  private database?: Database;
+  private redis?: Managed;
+  private nginx?: Managed;
+  private readonly replicas: (Managed | undefined)[] = [];
+
+  constructor(private readonly options: TopologyOptions) {
+    this.siteUrl = `https://localhost:${options.httpsPort}`;
+    this.logDir = path.join(options.dataDir, 'logs');
+    this.accessLog = path.join(this.logDir, 'nginx-access.log');
+  }
+
+  /** Starts every part, in order; what started is stopped again when a later part fails. */
+  async start(say: (line: string) => void = console.log): Promise<void> {
+    const { options } = this;
+    ensureCommands(['nginx', 'redis-server', 'openssl']);
+    await assertPortsFree(await this.ports());
+    mkdirSync(this.logDir, { recursive: true });
+    this.certificates = ensureLocalCertificates(options.tlsDir);
+    try {
+      await this.startDatabase();
+      say(`PostgreSQL: ${'url' in options.postgres ? 'DATABASE_URL' : `embedded, port ${options.postgres.embedded.port}`}`);
+      await this.startRedis();
+      say(`Redis: ${'url' in options.redis ? 'REDIS_URL' : `redis-server, port ${options.redis.port}`}`);
+      const applied = await deployMigrations(this.databaseUrl);
+      if (applied.length) say(`Migrations applied: ${applied.join(', ')}`);
+      const prisma = new PrismaService(loadConfig({ DATABASE_URL: this.databaseUrl }));
+      try {
+        say(`Seed: ${await seed(prisma)} rows written.`);
+      } finally {
+        await prisma.$disconnect();
+      }
+      await Promise.all(options.apiPorts.map((_, index) => this.startReplica(index)));
+      say(`API replicas (NODE_ENV=production): ${options.apiPorts.map((port) => `127.0.0.1:${port}`).join(', ')}`);
+      await buildSite({
+        SITE_API_URL: `http://127.0.0.1:${options.apiPorts[0]}/graphql`,
+        GATSBY_API_URL: `${this.siteUrl}/graphql`,
+        GATSBY_SITE_URL: this.siteUrl,
+      });
+      // nginx serves a copy: a later build (npm start, the tests) never changes what it serves.
+      const siteRoot = path.join(options.dataDir, 'site');
+      rmSync(siteRoot, { recursive: true, force: true });
+      cpSync(path.join(REPO_ROOT, 'site', 'public'), siteRoot, { recursive: true });
+      await this.startNginx(siteRoot);
+    } catch (error) {
+      await this.stop();
+      throw error;
+    }
+  }
+
+  private async ports(): Promise<PortUse[]> {
+    const { options } = this;
+    const names = options.portVariables;
+    const { postgres } = options;
+    // The embedded PostgreSQL already running (npm start's) is shared, not in the way.
+    const database = 'embedded' in postgres && !(await isEmbeddedRunning(postgres.embedded.port)) ? postgres.embedded : undefined;
+    return [
+      { port: options.httpPort, variable: names.http },
+      { port: options.httpsPort, variable: names.https },
+      ...options.apiPorts.map((port) => ({ port, variable: names.api, host: '127.0.0.1' })),
+      ...options.metricsPorts.map((port) => ({ port, variable: names.metrics, host: '127.0.0.1' })),
+      ...(database ? [{ port: database.port, variable: database.portVariable ?? 'EMBEDDED_POSTGRES_PORT', host: '127.0.0.1' }] : []),
+      ...('port' in options.redis ? [{ port: options.redis.port, variable: names.redis, host: '127.0.0.1' }] : []),
+    ];
+  }
+
+  // --- PostgreSQL -----------------------------------------------------------
+
+  async startDatabase(): Promise<void> {
+    const { postgres } = this.options;
+    if ('url' in postgres) {
+      this.databaseUrl = postgres.url;
+      return;
+    }
+    this.database = await startEmbeddedPostgres(postgres.embedded);
+    this.databaseUrl = this.database.url;
+  }
+
+  async stopDatabase(): Promise<void> {
+    await this.database?.stop();
+    this.database = undefined;
+  }
+
+  // --- Redis ----------------------------------------------------------------
+
+  async startRedis(): Promise<void> {
+    const { redis, dataDir } = this.options;
+    if ('url' in redis) {
+      this.redisUrl = redis.url;
+      return;
+    }
+    const dir = path.join(dataDir, 'redis');
+    mkdirSync(dir, { recursive: true });
+    this.redis = launch('redis', 'redis-server', ['--port', String(redis.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], path.join(this.logDir, 'redis.log'));
+    this.redisUrl = `redis://127.0.0.1:${redis.port}`;
+    await waitFor('redis-server', async () => spawnSync('redis-cli', ['-p', String(redis.port), 'ping'], { encoding: 'utf8' }).stdout.trim() === 'PONG', 10_000, this.redis);
+  }
+
+  async stopRedis(): Promise<void> {
+    await this.redis?.stop();
+    this.redis = undefined;
+  }
+
+  // --- API replicas ---------------------------------------------------------
+
+  replicaEnv(index: number, env: Record<string, string> = {}): NodeJS.ProcessEnv {
+    return {
+      ...process.env,
+      ...this.options.apiEnv,
+      ...env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(this.options.apiPorts[index]),
+      METRICS_PORT: String(this.options.metricsPorts[index]),
+      DATABASE_URL: this.databaseUrl,
+      REDIS_URL: this.redisUrl,
+      // nginx is the one proxy in front: the address it passes is the visitor's.
+      TRUST_PROXY_HOPS: '1',
+      SITE_ORIGINS: this.siteUrl,
+      STAFF_PAGE_URL: `${this.siteUrl}/staff/`,
+      LOG_FORMAT: 'json',
+    };
+  }
+
+  /** Starts replica `index` (settings over the topology's own) and waits until it is ready. */
+  async startReplica(index: number, env: Record<string, string> = {}): Promise<void> {
+    const port = this.options.apiPorts[index]!;
+    const replica = launch(`API replica ${index + 1}`, process.execPath, [path.join(API_ROOT, 'dist', 'src', 'main.js')], path.join(this.logDir, `api-${index + 1}.log`), this.replicaEnv(index, env));
+    this.replicas[index] = replica;
+    await waitFor(replica.name, async () => (await fetch(`http://127.0.0.1:${port}/ready`)).ok, 30_000, replica);
+  }
+
+  /** SIGTERM: a graceful stop; SIGKILL: a crash. Resolves when the process has exited. */
+  async stopReplica(index: number, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+    await this.replicas[index]?.stop(signal);
+  }
+
+  replicaExit(index: number): Promise<number | null> | undefined {
+    return this.replicas[index]?.exited;
+  }
+
+  // --- nginx ----------------------------------------------------------------
+
+  private async startNginx(siteRoot: string): Promise<void> {
+    const { options } = this;
+    const dir = path.join(options.dataDir, 'nginx');
+    const config = writeNginxConfig(dir, {
+      SITE_URL: this.siteUrl,
+      NGINX_HTTP_PORT: String(options.httpPort),
+      NGINX_HTTPS_PORT: String(options.httpsPort),
+      NGINX_TLS_CERT: this.certificates.cert,
+      NGINX_TLS_KEY: this.certificates.key,
+      NGINX_SITE_ROOT: siteRoot,
+      NGINX_API_SERVERS: options.apiPorts.map((port) => `server 127.0.0.1:${port};`).join(' '),
+      NGINX_ACCESS_LOG: this.accessLog,
+    });
+    const test = spawnSync('nginx', ['-t', '-q', '-c', config], { encoding: 'utf8' });
+    if (test.status !== 0) throw new Error(`nginx refused its configuration (${config}):\n${test.stderr.trim()}`);
+    this.nginx = launch('nginx', 'nginx', ['-c', config, '-g', 'daemon off;'], path.join(this.logDir, 'nginx.log'));
+    await waitFor('nginx', async () => (await fetch(`http://127.0.0.1:${options.httpPort}/nginx-health`)).ok, 10_000, this.nginx);
+  }
+
+  /** Stops everything that runs, front to back: nginx (graceful), the replicas (graceful), Redis, PostgreSQL. */
+  async stop(): Promise<void> {
+    await this.nginx?.stop('SIGQUIT');
+    await Promise.all(this.replicas.map((replica) => replica?.stop('SIGTERM')));
+    await this.stopRedis();
+    await this.stopDatabase();
+  }
+}
