@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { openPage } from '../support/fixtures';
+import { openPage, recordNavigations, requestedNavigations } from '../support/fixtures';
 
 test.describe('language menu', () => {
   test('shows the current language, lists the other four, closes on Escape and on an outside click', async ({ page }) => {
@@ -36,12 +36,15 @@ test.describe('language menu', () => {
 test.describe('the visit to /', () => {
   test('is sent once to the language of the cookie', async ({ page, context, baseURL }) => {
     await context.addCookies([{ name: 'lang', value: 'it', url: baseURL! }]);
+    await recordNavigations(page);
     await openPage(page, '/');
     await expect(page).toHaveURL(/\/it\/$/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'it-IT');
-    // Once: coming back to / in the same session stays in Spanish.
+    expect(await requestedNavigations(page)).toEqual(['/it/']);
+    // Once: coming back to / in the same session stays in Spanish. Hydrated, the page has made its language
+    // choice (the layout runs it before it sets the marker), and asked for no navigation.
     await openPage(page, '/');
-    await page.waitForTimeout(500);
+    expect(await requestedNavigations(page)).toEqual([]);
     await expect(page).toHaveURL(/\/$/);
     expect(new URL(page.url()).pathname).toBe('/');
   });
@@ -58,8 +61,10 @@ test.describe('the visit to /', () => {
     for (const options of [{ locale: 'es-ES' }, { locale: 'de-DE', userAgent: 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' }]) {
       const context = await browser.newContext(options);
       const page = await context.newPage();
+      await recordNavigations(page);
+      // Hydrated: the language choice has run (before the marker is set), and asked for no navigation.
       await openPage(page, '/');
-      await page.waitForTimeout(700);
+      expect(await requestedNavigations(page)).toEqual([]);
       expect(new URL(page.url()).pathname).toBe('/');
       await expect(page.locator('html')).toHaveAttribute('lang', 'es-ES');
       await context.close();
@@ -68,8 +73,10 @@ test.describe('the visit to /', () => {
 
   test('a prefixed page is never redirected, whatever the cookie', async ({ page, context, baseURL }) => {
     await context.addCookies([{ name: 'lang', value: 'fr', url: baseURL! }]);
+    await recordNavigations(page);
+    // Hydrated: the language choice has run (before the marker is set), and asked for no navigation.
     await openPage(page, '/en/privacy/');
-    await page.waitForTimeout(500);
+    expect(await requestedNavigations(page)).toEqual([]);
     expect(new URL(page.url()).pathname).toBe('/en/privacy/');
   });
 });

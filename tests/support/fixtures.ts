@@ -29,6 +29,39 @@ export async function openPage(page: Page, url: string): Promise<void> {
 }
 
 /**
+ * Records every client-side navigation the site asks Gatsby for (its `navigate`, a Link, a redirect), from the
+ * page's first script on, in each document the page loads; read them with `requestedNavigations`. Gatsby's
+ * runtime sets `window.___navigate` (which `navigate` and Link call), `___push` and `___replace` as it starts.
+ */
+export async function recordNavigations(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const requested: string[] = [];
+    Object.defineProperty(window, '__requestedNavigations', { value: requested });
+    for (const name of ['___navigate', '___push', '___replace']) {
+      let current: unknown;
+      Object.defineProperty(window, name, {
+        configurable: true,
+        get: () => current,
+        set: (value: unknown) => {
+          current =
+            typeof value === 'function'
+              ? (to: unknown, ...rest: unknown[]) => {
+                  requested.push(String(to));
+                  return (value as (...args: unknown[]) => unknown)(to, ...rest);
+                }
+              : value;
+        },
+      });
+    }
+  });
+}
+
+/** The navigations requested in the page's current document (see `recordNavigations`). */
+export function requestedNavigations(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { __requestedNavigations?: string[] }).__requestedNavigations ?? ['(not recorded)']);
+}
+
+/**
  * A Firebase ID token signed with this run's test key, which the API trusts
  * (see stack.ts): a sales account unless the claims say otherwise.
  */
