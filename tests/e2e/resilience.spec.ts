@@ -32,6 +32,11 @@ test('a chunk that fails to load reloads the page once, then shows the error ins
   await page.route(/\.js$/, (route) => (known.has(route.request().url()) ? route.continue() : route.abort()));
   let loads = 0;
   page.on('load', () => loads++);
+  // The error view logs the error only when it does not reload: after how many reloads it did so.
+  let reloads = 0;
+  page.on('request', (request) => request.isNavigationRequest() && request.frame() === page.mainFrame() && reloads++);
+  const shownAfter: number[] = [];
+  page.on('console', (message) => message.type() === 'error' && message.text().startsWith('Unexpected error') && shownAfter.push(reloads));
 
   await page.locator('#contact').scrollIntoViewIfNeeded();
   await page.waitForEvent('load');
@@ -39,7 +44,8 @@ test('a chunk that fails to load reloads the page once, then shows the error ins
   // The reload restores the scroll position, so the form may already be failing again.
   await page.evaluate(() => document.getElementById('contact')?.scrollIntoView());
   await expect(page.getByRole('heading', { level: 1, name: 'Error interno del servidor' })).toBeVisible();
-  await page.waitForTimeout(1000);
+  // The reloaded page gave up: it showed the error instead of reloading again.
+  await expect.poll(() => shownAfter).toEqual([1]);
   expect(loads).toBe(1);
 });
 
@@ -64,8 +70,11 @@ test.describe('an unexpected error while rendering', () => {
     const context = await browser.newContext({ baseURL, userAgent: 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' });
     const page = await context.newPage();
     await breakHomeData(page);
+    // The error boundary logs what it caught (for a crawler, instead of showing it): the moment the page could change.
+    const caught = page.waitForEvent('console', (message) => message.type() === 'error' && message.text().startsWith('Unexpected error'));
     await page.goto('/');
-    await page.waitForTimeout(1500);
+    await caught;
+    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Audiencias que llegan a quien importa, donde importa');
     await expect(page.getByText('Error interno del servidor')).toHaveCount(0);
     await context.close();
