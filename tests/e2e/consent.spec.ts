@@ -111,8 +111,15 @@ test('analytics events reach the data layer after consent, and never before', as
   await page.locator('#explorer select[name="country"]').selectOption('ES');
   await page.locator('#explorer select[name="topic"]').selectOption('automotive');
   await expect(page.locator('#explorer tbody tr').first()).toBeVisible();
+  // A scroll listener of the test's own, added after the site's: once it has seen the page's end, so has the site's.
+  await page.evaluate(() =>
+    window.addEventListener('scroll', () => {
+      const root = document.documentElement;
+      if (window.scrollY + window.innerHeight >= root.scrollHeight - 1) root.dataset.testScrolledToEnd = 'true';
+    }),
+  );
   await page.mouse.wheel(0, 20_000);
-  await page.waitForTimeout(300);
+  await page.locator('html[data-test-scrolled-to-end="true"]').waitFor({ state: 'attached' });
   expect(await events(page)).toEqual([]);
 
   await page.getByRole('button', { name: 'Aceptar todas' }).click();
