@@ -52,13 +52,15 @@ async function withAdmin<T>(serverUrl: string, work: (admin: Client) => Promise<
 /**
  * A server for throw-away databases: the one of DATABASE_URL when set (CI uses
  * the machine's PostgreSQL), otherwise an embedded PostgreSQL in a temporary
- * folder on `embeddedPort`, deleted when stopped.
+ * folder on `embeddedPort` (chosen by `portVariable`, named when that port is
+ * taken), deleted when stopped.
  */
-export async function openScratchServer(embeddedPort: number): Promise<Database> {
+export async function openScratchServer(embeddedPort: number, portVariable = 'TEST_EMBEDDED_POSTGRES_PORT'): Promise<Database> {
   if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, stop: async () => undefined };
   return startEmbeddedPostgres({
     dataDir: mkdtempSync(path.join(os.tmpdir(), 'segmentia-scratch-pg-')),
     port: embeddedPort,
     persistent: false,
+    portVariable,
   });
 }
