@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import path from 'node:path';
 import compression from 'compression';
 import express from 'express';
+import { isPortError, portError } from './ports';
 
 const LANGUAGE_PREFIX = /^\/(en|de|it|fr)(\/|$)/;
 
@@ -10,8 +11,10 @@ const LANGUAGE_PREFIX = /^\/(en|de|it|fr)(\/|$)/;
  * Serves the built site (site/public) the way a static host should: hashed
  * assets cached for a year, pages revalidated, compressed, and an unknown path
  * answered with HTTP 404 and the "Page not found" page of its language.
+ * Rejects when it cannot listen (a port taken or forbidden: a ConfigError
+ * naming `variable`, the setting that chose the port).
  */
-export function serveSite(publicDir: string, port: number, host = '0.0.0.0'): Promise<Server> {
+export function serveSite(publicDir: string, port: number, host = '0.0.0.0', variable = 'SITE_PORT'): Promise<Server> {
   const app = express();
   app.disable('x-powered-by');
   app.use(compression());
@@ -30,7 +33,13 @@ export function serveSite(publicDir: string, port: number, host = '0.0.0.0'): Pr
     const page = localized && existsSync(localized) ? localized : path.join(publicDir, '404.html');
     response.status(404).setHeader('Cache-Control', 'no-cache').sendFile(page);
   });
-  return new Promise((resolve) => {
-    const server = app.listen(port, host, () => resolve(server));
+  return new Promise((resolve, reject) => {
+    const server = app.listen(port, host);
+    const failed = (error: NodeJS.ErrnoException) => reject(isPortError(error) ? portError({ port, variable }, error.code) : error);
+    server.once('error', failed);
+    server.once('listening', () => {
+      server.off('error', failed);
+      resolve(server);
+    });
   });
 }
