@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { GatsbyNode } from 'gatsby';
 import { SITE_URL } from './src/config/site';
+import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
@@ -21,15 +22,8 @@ interface SiteData {
   [localized: string]: unknown;
 }
 
-const SITE_DATA_QUERY = `{
-  coverage { countries topics audiences onlineUsers }
-  privacy { leadRetentionMonths }
-  ${LOCALES.map(
-    ({ code, api }) => `
-  ${code}Countries: countries(locale: ${api}) { code name }
-  ${code}Topics: topics(locale: ${api}) { slug name description icon }`,
-  ).join('')}
-}`;
+/** The query is in a file of its own: `npm start` sends it too, to tell whether the API's data changed since the last build. */
+const SITE_DATA_QUERY = readFileSync(path.join(__dirname, 'site-data.graphql'), 'utf8');
 
 async function fetchSiteData(): Promise<SiteData> {
   const response = await fetch(API_URL, {
@@ -40,6 +34,8 @@ async function fetchSiteData(): Promise<SiteData> {
   });
   const body = (await response.json()) as { data?: SiteData; errors?: { message: string }[] };
   if (!body.data) throw new Error(body.errors?.map((error) => error.message).join('; ') ?? `HTTP ${response.status}`);
+  const missing = LOCALES.filter(({ code }) => !body.data?.[`${code}Countries`] || !body.data[`${code}Topics`]);
+  if (missing.length) throw new Error(`site-data.graphql asks for no countries or topics in ${missing.map(({ code }) => code).join(', ')}`);
   return body.data;
 }
 

@@ -1,0 +1,272 @@
+/**
+ * The site's build (`npm run build -w site`), skipped when nothing it depends
+ * on changed since the last one: the site's sources, its build settings
+ * (GATSBY_*) and the API's data it reads (the answer to site/site-data.graphql).
+ * A stamp written after each successful build records these, and the id of the
+ * build in site/public, so output written by any other build is not reused.
+ * Builds are serialized across processes (npm start, the tests, npm run prod).
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { REPO_ROOT } from '../src/database/paths';
+
+export const SITE_DIR = path.join(REPO_ROOT, 'site');
+/** The lock every site build takes (others use `flock /tmp/segmentia-site-build.lock`). */
+export const SITE_BUILD_LOCK = '/tmp/segmentia-site-build.lock';
+
+/** Outside site/public, so it is never served; git-ignored. */
+const STAMP_FILE = 'site/.build-stamp.json';
+/** The query the build sends to SITE_API_URL (site/gatsby-node.ts reads the same file). */
+const DATA_QUERY_FILE = 'site/site-data.graphql';
+/** Not sources: dependencies, Gatsby's cache and output, the stamp itself. */
+const NOT_SOURCES = new Set(['node_modules', '.cache', 'public', '.build-stamp.json']);
+
+export type SiteBuildResult = 'built' | 'reused';
+
+export interface SiteBuildOptions {
+  /** The repository (tests use a copy); the real one by default. */
+  repoRoot?: string;
+  /** Runs the build; `npm run build -w site` by default. */
+  build?: (env: NodeJS.ProcessEnv, repoRoot: string) => Promise<void>;
+  /** The build's output on this terminal (default) or not at all. */
+  quiet?: boolean;
+  log?: (message: string) => void;
+  /** Aborting it ends a build in progress (the command is stopping). */
+  signal?: AbortSignal;
+  /** The machine's site-build lock by default. */
+  lockFile?: string;
+}
+
+interface Stamp {
+  fingerprint: string;
+  buildId: string;
+  builtAt: string;
+}
+
+/**
+ * Builds the site with `env` over this process's environment (SITE_API_URL,
+ * GATSBY_*), or reuses site/public when the last successful build had the same
+ * sources, settings and API data. Resolves 'built' or 'reused'; rejects with a
+ * one-sentence error when the build fails.
+ */
+export async function buildSite(env: Record<string, string>, options: SiteBuildOptions = {}): Promise<SiteBuildResult> {
+  const repoRoot = options.repoRoot ?? REPO_ROOT;
+  const log = options.log ?? ((message: string) => console.log(message));
+  const buildEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
+  const release = await lockSiteBuilds(log, options.lockFile);
+  try {
+    const fingerprint = await siteFingerprint(buildEnv, repoRoot);
+    if (fingerprint && (await reusable(fingerprint, repoRoot))) {
+      log('Site unchanged since the last build: reusing site/public');
+      return 'reused';
+    }
+    log('Building the site…');
+    // A build that fails or is interrupted leaves no stamp that could match.
+    await rm(path.join(repoRoot, STAMP_FILE), { force: true });
+    await (options.build ?? ((e, root) => npmBuild(e, root, options.quiet ?? false, options.signal)))(buildEnv, repoRoot);
+    const buildId = await publishedBuildId(repoRoot);
+    if (fingerprint && buildId) {
+      const stamp: Stamp = { fingerprint, buildId, builtAt: new Date().toISOString() };
+      await writeFile(path.join(repoRoot, STAMP_FILE), `${JSON.stringify(stamp, null, 2)}\n`);
+    }
+    return 'built';
+  } finally {
+    release();
+  }
+}
+
+/**
+ * A hash of everything the build's output depends on; undefined when the
+ * API's data could not be read (then the build runs, and says why it fails).
+ */
+export async function siteFingerprint(env: NodeJS.ProcessEnv, repoRoot = REPO_ROOT): Promise<string | undefined> {
+  const data = await apiDataHash(env.SITE_API_URL ?? 'http://localhost:4000/graphql', repoRoot);
+  if (!data) return undefined;
+  const hash = createHash('sha256');
+  hash.update(`sources ${await sourcesHash(repoRoot)}\n`);
+  hash.update(`settings ${settingsHash(env)}\n`);
+  hash.update(`data ${data}\n`);
+  return hash.digest('hex');
+}
+
+/** The site's files (its package and the workspace's lockfile included), names and contents. */
+export async function sourcesHash(repoRoot = REPO_ROOT): Promise<string> {
+  const hash = createHash('sha256');
+  const add = async (relative: string) => {
+    hash.update(`${relative}\0`);
+    hash.update(await readFile(path.join(repoRoot, relative)));
+    hash.update('\0');
+  };
+  const walk = async (folder: string): Promise<void> => {
+    const entries = await readdir(path.join(repoRoot, folder), { withFileTypes: true });
+    for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+      if (folder === 'site' && NOT_SOURCES.has(entry.name)) continue;
+      const relative = `${folder}/${entry.name}`;
+      if (entry.isDirectory()) await walk(relative);
+      else if (entry.isFile()) await add(relative);
+    }
+  };
+  await walk('site');
+  await add('package-lock.json');
+  return hash.digest('hex');
+}
+
+/** The build's settings: every GATSBY_* variable (built into the pages) and the Node.js version. SITE_API_URL is not one: its data is. */
+export function settingsHash(env: NodeJS.ProcessEnv): string {
+  const settings = Object.entries(env)
+    .filter(([key, value]) => key.startsWith('GATSBY_') && value)
+    .sort(([a], [b]) => (a < b ? -1 : 1));
+  return createHash('sha256')
+    .update(JSON.stringify([process.version, settings]))
+    .digest('hex');
+}
+
+/** The API's answer to the build's own query, hashed; undefined when the API does not answer it. */
+export async function apiDataHash(apiUrl: string, repoRoot = REPO_ROOT): Promise<string | undefined> {
+  try {
+    const query = await readFile(path.join(repoRoot, DATA_QUERY_FILE), 'utf8');
+    const response = await fetch(apiUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query }),
+      signal: AbortSignal.timeout(15_000),
+    });
+    const body = (await response.json()) as { data?: unknown; errors?: unknown };
+    if (!response.ok || !body.data || body.errors) return undefined;
+    return createHash('sha256').update(JSON.stringify(body.data)).digest('hex');
+  } catch {
+    return undefined;
+  }
+}
+
+/** The last build's stamp matches, and site/public still holds that build (no other build has written over it). */
+async function reusable(fingerprint: string, repoRoot: string): Promise<boolean> {
+  const stamp = await readFile(path.join(repoRoot, STAMP_FILE), 'utf8')
+    .then((text) => JSON.parse(text) as Partial<Stamp>)
+    .catch(() => undefined);
+  if (stamp?.fingerprint !== fingerprint) return false;
+  const published = await publishedBuildId(repoRoot);
+  if (!published || published !== stamp.buildId) return false;
+  return readFile(path.join(repoRoot, 'site/public/index.html')).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** The id gatsby-node writes to site/public/builds/latest.json at the end of each build. */
+async function publishedBuildId(repoRoot: string): Promise<string | undefined> {
+  try {
+    const latest = JSON.parse(await readFile(path.join(repoRoot, 'site/public/builds/latest.json'), 'utf8')) as { buildId?: unknown };
+    return typeof latest.buildId === 'string' ? latest.buildId : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function npmBuild(env: NodeJS.ProcessEnv, repoRoot: string, quiet: boolean, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new Error('The site build was not started: stopping.'));
+    const build = spawn('npm', ['run', 'build', '-w', 'site'], {
+      cwd: repoRoot,
+      env,
+      signal,
+      stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
+    });
+    build.on('error', (error) =>
+      reject(new Error(error.name === 'AbortError' ? 'The site build was stopped.' : `The site build could not start: ${error.message}.`)),
+    );
+    build.on('exit', (code, signal) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`The site build failed (${signal ? `stopped by ${signal}` : `exit code ${code}`}): see its output above.`)),
+    );
+  });
+}
+
+/**
+ * Waits for the machine's site-build lock and returns its release. With
+ * util-linux `flock` (Linux), the same lock as `flock /tmp/segmentia-site-build.lock`,
+ * held by a helper that lets it go when told, or when this process dies;
+ * elsewhere a lock folder in the temporary folder, taken over when its owner is gone.
+ */
+export async function lockSiteBuilds(log: (message: string) => void = console.log, lockFile = SITE_BUILD_LOCK): Promise<() => void> {
+  if (hasFlock()) return flockHolder(lockFile, log);
+  return folderLock(path.join(os.tmpdir(), `${path.basename(lockFile)}.d`), log);
+}
+
+let flockAvailable: boolean | undefined;
+function hasFlock(): boolean {
+  flockAvailable ??= spawnSync('flock', ['--version'], { stdio: 'ignore' }).status === 0;
+  return flockAvailable;
+}
+
+function flockHolder(lockFile: string, log: (message: string) => void): Promise<() => void> {
+  return new Promise((resolve, reject) => {
+    const holder: ChildProcess = spawn('flock', ['-x', lockFile, 'sh', '-c', 'echo locked; exec cat >/dev/null'], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    const waiting = setTimeout(() => log('Another site build is running: waiting for it to finish…'), 1000);
+    holder.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    holder.stdout?.once('data', () => {
+      clearTimeout(waiting);
+      resolve(() => holder.stdin?.end());
+    });
+    holder.on('error', (error) => {
+      clearTimeout(waiting);
+      reject(new Error(`The site build lock ${lockFile} could not be taken: ${error.message}.`));
+    });
+    holder.on('exit', (code) => {
+      clearTimeout(waiting);
+      // After the lock was taken this settles nothing: the promise is already resolved.
+      reject(new Error(`The site build lock ${lockFile} could not be taken (${stderr.trim() || `flock exit code ${code}`}).`));
+    });
+  });
+}
+
+async function folderLock(folder: string, log: (message: string) => void): Promise<() => void> {
+  let told = false;
+  for (;;) {
+    try {
+      mkdirSync(folder);
+      writeFileSync(path.join(folder, 'pid'), String(process.pid));
+      return () => rmSync(folder, { recursive: true, force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    if (abandoned(folder)) {
+      rmSync(folder, { recursive: true, force: true });
+      continue;
+    }
+    if (!told) log('Another site build is running: waiting for it to finish…');
+    told = true;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+/** A lock folder whose owner has exited, or that never got its owner's pid (its owner died at once). */
+function abandoned(folder: string): boolean {
+  let owner = 0;
+  try {
+    owner = Number(readFileSync(path.join(folder, 'pid'), 'utf8'));
+  } catch {
+    // Not written yet, or the folder has just gone.
+  }
+  if (Number.isInteger(owner) && owner > 0) {
+    try {
+      process.kill(owner, 0);
+      return false;
+    } catch (error) {
+      return (error as NodeJS.ErrnoException).code === 'ESRCH';
+    }
+  }
+  try {
+    return Date.now() - statSync(folder).mtimeMs > 10_000;
+  } catch {
+    return false;
+  }
+}
