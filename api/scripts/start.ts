@@ -1,41 +1,65 @@
 /**
  * `npm start`: the whole product on one machine. Starts the embedded
  * PostgreSQL when DATABASE_URL is unset, applies migrations, seeds the
- * explorer's data, serves the API, builds the site against it and serves the
- * site at http://localhost:8000 (SITE_PORT). Ctrl-C stops everything cleanly.
+ * explorer's data, serves the API, builds the site against it (or reuses the
+ * last build when nothing it depends on changed) and serves the site at
+ * http://localhost:8000 (SITE_PORT). Ctrl-C stops the site, then the API (and
+ * its outbox worker), then PostgreSQL.
  */
-import { spawn } from 'node:child_process';
+import type { Server } from 'node:http';
 import path from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import { seed } from '../prisma/seed';
-import { startApp } from '../src/app';
-import { ConfigError, loadConfig } from '../src/common/config/app-config';
+import { startApp, stopApp } from '../src/app';
+import { type AppConfig, loadConfig } from '../src/common/config/app-config';
 import { loadEnvFile } from '../src/common/config/env-file';
-import { type Database, openDatabase } from '../src/database/local-database';
+import { type Database, isEmbeddedRunning, openDatabase } from '../src/database/local-database';
 import { deployMigrations } from '../src/database/migrations';
 import { REPO_ROOT } from '../src/database/paths';
 import { PrismaService } from '../src/prisma/prisma.service';
+import { assertPortsFree, type PortUse } from './ports';
+import { buildSite } from './site-build';
 import { serveSite } from './site-server';
 
+/** What has started so far (or is starting): a stop, or a failure, stops that much, in reverse order. */
+interface Running {
+  database?: Promise<Database>;
+  app?: Promise<{ app: INestApplication; config: AppConfig }>;
+  site?: Promise<Server>;
+}
+
+const running: Running = {};
+/** Ends a site build in progress when stopping. */
+const building = new AbortController();
+let stopping = false;
+
 async function main(): Promise<void> {
+  const startedAt = Date.now();
   loadEnvFile();
-  // Validate every setting before starting anything; the embedded database's URL is known only later.
-  loadConfig({ ...process.env, DATABASE_URL: process.env.DATABASE_URL || 'postgresql://embedded' });
+  // Every setting validated before anything starts; the embedded database's URL is known only later.
+  const settings = loadConfig({ ...process.env, DATABASE_URL: process.env.DATABASE_URL || 'postgresql://embedded' });
+  const embedded = !process.env.DATABASE_URL;
+  const siteUrl = (settings.GATSBY_SITE_URL ?? `http://localhost:${settings.SITE_PORT}`).replace(/\/$/, '');
 
-  // What is running so far: a signal during start-up stops that much.
-  const running: { database?: Database; app?: INestApplication } = {};
-  const stop = async (signal: NodeJS.Signals) => {
-    console.log(`\n${signal}: stopping.`);
-    await running.app?.close();
-    await running.database?.stop();
-    process.exit(0);
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  const ports: PortUse[] = [
+    { port: settings.PORT, variable: 'PORT', host: settings.HOST },
+    { port: settings.METRICS_PORT, variable: 'METRICS_PORT', host: settings.HOST },
+    { port: settings.SITE_PORT, variable: 'SITE_PORT' },
+  ];
+  // Our embedded PostgreSQL already running (for `npm run studio`) is shared, not in the way.
+  if (embedded && !(await isEmbeddedRunning(settings.EMBEDDED_POSTGRES_PORT))) {
+    ports.push({ port: settings.EMBEDDED_POSTGRES_PORT, variable: 'EMBEDDED_POSTGRES_PORT', host: '127.0.0.1' });
+  }
+  await assertPortsFree(ports);
 
-  const database = await openDatabase();
-  running.database = database;
-  const config = loadConfig({ ...process.env, DATABASE_URL: database.url });
+  running.database = openDatabase();
+  const database = await running.database;
+  const config = loadConfig({
+    ...process.env,
+    DATABASE_URL: database.url,
+    // The site's browser pages call the API from the site's address.
+    SITE_ORIGINS: process.env.SITE_ORIGINS || new URL(siteUrl).origin,
+  });
   const applied = await deployMigrations(database.url);
   if (applied.length) console.log(`Migrations applied: ${applied.join(', ')}`);
   const prisma = new PrismaService(config);
@@ -44,31 +68,89 @@ async function main(): Promise<void> {
   } finally {
     await prisma.$disconnect();
   }
-  running.app = await startApp(config);
+  if (stopping) return;
+  running.app = startApp(config).then((app) => ({ app, config }));
+  await running.app;
 
   const apiUrl = `http://localhost:${config.PORT}/graphql`;
-  const sitePort = Number(process.env.SITE_PORT ?? 8000);
-  const siteUrl = process.env.GATSBY_SITE_URL ?? `http://localhost:${sitePort}`;
-  await buildSite({
-    SITE_API_URL: `http://127.0.0.1:${config.PORT}/graphql`,
-    GATSBY_API_URL: process.env.GATSBY_API_URL ?? apiUrl,
-    GATSBY_SITE_URL: siteUrl,
-  });
-  await serveSite(path.join(REPO_ROOT, 'site', 'public'), sitePort);
-  console.log(`\nSegmentia is running:\n  site     ${siteUrl}/\n  API      ${apiUrl}\n  Ctrl-C stops everything.\n`);
+  const apiHost = ['0.0.0.0', '::'].includes(config.HOST) ? '127.0.0.1' : config.HOST;
+  await buildSite(
+    { SITE_API_URL: `http://${apiHost}:${config.PORT}/graphql`, GATSBY_API_URL: config.GATSBY_API_URL ?? apiUrl, GATSBY_SITE_URL: siteUrl },
+    { signal: building.signal },
+  );
+  if (stopping) return;
+  running.site = serveSite(path.join(REPO_ROOT, 'site', 'public'), config.SITE_PORT);
+  await running.site;
+  const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
+  console.log(`\nSegmentia is running (started in ${seconds} s):\n  site     ${siteUrl}/\n  API      ${apiUrl}\n  Ctrl-C stops everything.\n`);
 }
 
-/** `gatsby build` of the site, reading its data from the running API. */
-function buildSite(env: Record<string, string>): Promise<void> {
-  console.log('Building the site against the API (about a minute the first time)...');
-  return new Promise((resolve, reject) => {
-    const build = spawn('npm', ['run', 'build', '-w', 'site'], { cwd: REPO_ROOT, env: { ...process.env, ...env }, stdio: 'inherit' });
-    build.on('error', reject);
-    build.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`The site build failed (exit code ${code})`))));
-  });
+/** Stops what runs, the site first and PostgreSQL last (whatever fails before it); waits for what is still starting. Once. */
+let stopped: Promise<void> | undefined;
+function stopAll(): Promise<void> {
+  stopping = true;
+  building.abort();
+  stopped ??= (async () => {
+    const { site, app } = running;
+    const since = Date.now();
+    const done = (what: string) => console.log(`  ${what} stopped (${((Date.now() - since) / 1000).toFixed(1)} s)`);
+    try {
+      const server = await site?.catch(() => undefined);
+      if (server) {
+        const closed = new Promise((resolve) => server.close(resolve));
+        server.closeIdleConnections();
+        await closed;
+        done('site');
+      }
+      const api = await app?.catch(() => undefined);
+      // The API stops its outbox worker and closes its database pool before PostgreSQL stops.
+      if (api) {
+        await stopApp(api.app, api.config);
+        done('API');
+      }
+    } finally {
+      if (await stopDatabase()) done('PostgreSQL');
+    }
+  })();
+  return stopped;
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+/** Stops the database this command opened (an embedded one it started; nothing otherwise); false when there was none. */
+async function stopDatabase(): Promise<boolean> {
+  const database = await running.database?.catch(() => undefined);
+  await database?.stop();
+  return Boolean(database);
+}
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+let signals = 0;
+function onSignal(signal: NodeJS.Signals): void {
+  signals += 1;
+  if (signals === 1) {
+    console.log(`\n${signal}: stopping the site, the API, then PostgreSQL.`);
+    stopAll().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(`Stopping failed: ${message(error)}`);
+        // PostgreSQL stops even when the API did not.
+        stopDatabase().finally(() => process.exit(1));
+      },
+    );
+  } else {
+    // Impatient: PostgreSQL still gets its fast shutdown before this process ends.
+    console.log(`\n${signal} again: stopping PostgreSQL now.`);
+    stopDatabase().finally(() => process.exit(130));
+  }
+}
+process.on('SIGINT', onSignal);
+process.on('SIGTERM', onSignal);
+
+main().catch(async (error: unknown) => {
+  // A signal is stopping everything already: a step it interrupted fails, and says nothing.
+  if (stopping) return;
+  console.error(message(error));
+  // No PostgreSQL (or API) left running by a start-up that failed half-way.
+  await stopAll().catch((stopError: unknown) => console.error(`Stopping failed: ${message(stopError)}`));
   process.exit(1);
 });
