@@ -18,6 +18,14 @@ export interface AppOptions {
 export async function createApp(config: AppConfig, { logs }: AppOptions = {}): Promise<INestApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, logs), { bodyParser: false, bufferLogs: true });
   app.useLogger(app.get(Logger));
+  // While stopping, every answer closes its connection: a proxy's kept-alive
+  // connection then ends after its request instead of holding the stop up, and
+  // the proxy's next request finds the port closed and goes to another replica.
+  const lifecycle = app.get(Lifecycle);
+  app.use((_request: unknown, response: { setHeader(name: string, value: string): void }, next: () => void) => {
+    if (lifecycle.draining) response.setHeader('Connection', 'close');
+    next();
+  });
   app.useBodyParser('json', { limit: config.BODY_LIMIT });
   app.set('trust proxy', config.TRUST_PROXY_HOPS);
   app.disable('x-powered-by');

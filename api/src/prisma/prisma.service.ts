@@ -22,9 +22,13 @@ export class PrismaService extends PrismaClient implements OnApplicationShutdown
       query_timeout: config.DATABASE_TIMEOUT_MS,
       idleTimeoutMillis: 30_000,
     });
-    // An idle connection the server closed (a restart): the pool drops it and opens another when needed.
+    // A connection the server closes (a restart: 57P01) emits 'error', idle in the
+    // pool or in use; unheard, that would end the process. The query in flight
+    // fails on its own (SERVICE_UNAVAILABLE); the pool opens a new connection next time.
     const logger = new Logger('Database');
-    pool.on('error', (error) => logger.debug(`Idle connection closed: ${error.message}`));
+    const closed = (error: Error) => logger.debug(`Connection closed by the server: ${error.message}`);
+    pool.on('error', closed);
+    pool.on('connect', (client) => client.on('error', closed));
     super({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
     this.pool = pool;
   }
