@@ -1,5 +1,6 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { AppConfig } from '../common/config/app-config';
+import { isDatabaseUnavailable } from '../common/errors/database-errors';
 import type { NotificationChannel } from '../generated/prisma/enums';
 import { Metrics } from '../metrics/metrics.service';
 import { PrismaService } from '../prisma/prisma.service';
@@ -47,6 +48,8 @@ export class NotificationWorker implements OnApplicationBootstrap, OnModuleDestr
   private draining?: Promise<void>;
   private wakeAgain = false;
   private stopped = false;
+  /** The database could not be reached at the last try: said once, not at every poll. */
+  private unreachable = false;
 
   constructor(
     private readonly prisma: PrismaService,
@@ -80,7 +83,15 @@ export class NotificationWorker implements OnApplicationBootstrap, OnModuleDestr
       return;
     }
     this.draining = this.drain()
-      .catch((error: unknown) => this.logger.error(`Outbox not read: ${error instanceof Error ? error.message : error}`))
+      .then(() => {
+        if (this.unreachable) this.logger.log('Outbox read again');
+        this.unreachable = false;
+      })
+      .catch((error: unknown) => {
+        if (!isDatabaseUnavailable(error)) this.logger.error(`Outbox not read: ${error instanceof Error ? error.message : error}`);
+        else if (!this.unreachable) this.logger.warn('Outbox not read: the database cannot be reached; trying again at every poll');
+        this.unreachable ||= isDatabaseUnavailable(error);
+      })
       .finally(() => {
         this.draining = undefined;
         if (this.wakeAgain) {
@@ -113,6 +124,24 @@ export class NotificationWorker implements OnApplicationBootstrap, OnModuleDestr
       RETURNING id, lead_id AS "leadId", channel, attempts`;
   }
 
+  /**
+   * A send that went out must be recorded, or it goes out again when the lease
+   * ends: a database that is busy (no free connection) or away for a moment is
+   * tried again, for up to half the lease.
+   */
+  private async recordDelivered(id: string): Promise<void> {
+    const deadline = Date.now() + (this.config.NOTIFY_LEASE_SECONDS * 1000) / 2;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.prisma.leadNotification.updateMany({ where: { id }, data: { deliveredAt: new Date(), lockedUntil: null, lastError: null } });
+        return;
+      } catch (error) {
+        if (Date.now() > deadline) throw error;
+        await new Promise((resolve) => setTimeout(resolve, Math.min(100 * 2 ** attempt, 2000)));
+      }
+    }
+  }
+
   private async deliver({ id, leadId, channel, attempts }: Claimed): Promise<void> {
     const lead = await this.prisma.contactRequest.findUnique({ where: { id: leadId }, select: SUMMARY });
     if (!lead) return; // erased meanwhile: its notifications went with it
@@ -129,7 +158,7 @@ export class NotificationWorker implements OnApplicationBootstrap, OnModuleDestr
       this.logger.warn(`Notification ${id} (${channel}, lead ${leadId}) attempt ${attempts} failed: ${reason}; next in ${Math.ceil(delay / 1000)} s`);
       return;
     }
-    await this.prisma.leadNotification.updateMany({ where: { id }, data: { deliveredAt: new Date(), lockedUntil: null, lastError: null } });
+    await this.recordDelivered(id);
     this.metrics.deliveries.inc({ channel, result: 'delivered' });
     this.logger.log(`Notification ${id} (${channel}, lead ${leadId}) delivered at attempt ${attempts}`);
   }

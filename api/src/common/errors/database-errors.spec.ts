@@ -11,6 +11,7 @@ describe('isDatabaseUnavailable', () => {
   it.each([
     ['a refused connection', new Error('connect ECONNREFUSED 127.0.0.1:5432')],
     ['a connection timeout', new Error('timeout exceeded when trying to connect')],
+    ['a connection the server closed mid-transaction', new Error('Client has encountered a connection error and is not queryable')],
     ['a cause deep inside', Object.assign(new Error('query failed'), { cause: new Error('Connection terminated unexpectedly') })],
     ["Prisma's can't-reach code", known('P1001')],
     ["Prisma's pool timeout", known('P2024')],
