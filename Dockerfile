@@ -1,5 +1,6 @@
-# One image for every Node part of Segmentia; compose picks the target.
-FROM node:20.20-bookworm-slim AS build
+# Every Node part of Segmentia; compose picks the target. Node.js 22 LTS
+# (Node.js 20 left support in April 2026).
+FROM node:22.23-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json tsconfig.json ./
 COPY api/package.json api/prisma.config.ts api/
@@ -10,11 +11,21 @@ RUN npm ci
 COPY . .
 RUN npm run build -w api
 
-FROM build AS api-runtime
-RUN npm prune --omit=dev && chown -R node:node /app
+# The API alone: its production dependencies (no Gatsby, no Firebase web SDK,
+# no PostgreSQL binaries, no Prisma CLI; migrations run from the build image)
+# and its compiled code, the generated Prisma client included.
+FROM node:22.23-bookworm-slim AS api-runtime
+WORKDIR /app
 ENV NODE_ENV=production
+COPY package.json package-lock.json ./
+COPY api/package.json api/
+COPY site/package.json site/
+COPY tests/package.json tests/
+# Optional peers (the Prisma CLI, TypeScript) are not needed to run.
+RUN npm ci --omit=dev --omit=optional --omit=peer --workspace api --ignore-scripts --no-audit --no-fund && npm cache clean --force
+COPY --from=build /app/api/dist api/dist
 USER node
-EXPOSE 4000
+EXPOSE 4000 9464
 HEALTHCHECK --interval=10s --timeout=4s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:4000/ready').then(r => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
 CMD ["node", "api/dist/src/main.js"]

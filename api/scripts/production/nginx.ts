@@ -5,16 +5,20 @@ import { REPO_ROOT } from '../../src/database/paths';
 export const NGINX_TEMPLATE = path.join(REPO_ROOT, 'deploy', 'nginx', 'templates', 'default.conf.template');
 
 /** The variables the template reads; docker-compose.yml sets the same names. */
-export interface NginxVariables {
-  SITE_URL: string;
-  NGINX_HTTP_PORT: string;
-  NGINX_HTTPS_PORT: string;
-  NGINX_TLS_CERT: string;
-  NGINX_TLS_KEY: string;
-  NGINX_SITE_ROOT: string;
-  NGINX_API_SERVERS: string;
-  NGINX_ACCESS_LOG: string;
-}
+export const NGINX_VARIABLES = [
+  'SITE_URL',
+  'NGINX_HTTP_PORT',
+  'NGINX_HTTPS_PORT',
+  'NGINX_TLS_CERT',
+  'NGINX_TLS_KEY',
+  'NGINX_SITE_ROOT',
+  'NGINX_API_SERVERS',
+  'NGINX_ACCESS_LOG',
+] as const;
+export type NginxVariables = Record<(typeof NGINX_VARIABLES)[number], string>;
+
+/** What the health checks ask, here and in docker-compose.yml: nginx itself, and an API replica's readiness. */
+export const HEALTH_PATHS = { nginx: '/nginx-health', api: '/ready' } as const;
 
 /**
  * What the official nginx image's entrypoint does with a template (envsubst

@@ -15,9 +15,17 @@ import { API_ROOT, REPO_ROOT } from '../../src/database/paths';
 import { PrismaService } from '../../src/prisma/prisma.service';
 import { assertPortsFree, type PortUse } from '../ports';
 import { buildSite } from '../site-build';
-import { writeNginxConfig } from './nginx';
+import { HEALTH_PATHS, writeNginxConfig } from './nginx';
 import { ensureCommands } from './packages';
 import { ensureLocalCertificates, type LocalCertificates } from './tls';
+
+/**
+ * After a failed connection, nginx leaves a replica alone for 2 s (its
+ * default, 10 s, would leave a restarted replica unused that long, and a
+ * rolling restart that stops the other one meanwhile with no replica at all).
+ * docker-compose.yml gives its replicas the same.
+ */
+export const UPSTREAM_FAILURES = 'max_fails=1 fail_timeout=2s';
 
 export interface TopologyOptions {
   /** Everything of this topology's own: logs, nginx's files, the served site, Redis and the embedded PostgreSQL. */
@@ -224,7 +232,7 @@ export class Topology {
     const port = this.options.apiPorts[index]!;
     const replica = launch(`API replica ${index + 1}`, process.execPath, [path.join(API_ROOT, 'dist', 'src', 'main.js')], path.join(this.logDir, `api-${index + 1}.log`), this.replicaEnv(index, env));
     this.replicas[index] = replica;
-    await waitFor(replica.name, async () => (await fetch(`http://127.0.0.1:${port}/ready`)).ok, 30_000, replica);
+    await waitFor(replica.name, async () => (await fetch(`http://127.0.0.1:${port}${HEALTH_PATHS.api}`)).ok, 30_000, replica);
   }
 
   /** SIGTERM: a graceful stop; SIGKILL: a crash. Resolves when the process has exited. */
@@ -248,13 +256,13 @@ export class Topology {
       NGINX_TLS_CERT: this.certificates.cert,
       NGINX_TLS_KEY: this.certificates.key,
       NGINX_SITE_ROOT: siteRoot,
-      NGINX_API_SERVERS: options.apiPorts.map((port) => `server 127.0.0.1:${port};`).join(' '),
+      NGINX_API_SERVERS: options.apiPorts.map((port) => `server 127.0.0.1:${port} ${UPSTREAM_FAILURES};`).join(' '),
       NGINX_ACCESS_LOG: this.accessLog,
     });
     const test = spawnSync('nginx', ['-t', '-q', '-c', config], { encoding: 'utf8' });
     if (test.status !== 0) throw new Error(`nginx refused its configuration (${config}):\n${test.stderr.trim()}`);
     this.nginx = launch('nginx', 'nginx', ['-c', config, '-g', 'daemon off;'], path.join(this.logDir, 'nginx.log'));
-    await waitFor('nginx', async () => (await fetch(`http://127.0.0.1:${options.httpPort}/nginx-health`)).ok, 10_000, this.nginx);
+    await waitFor('nginx', async () => (await fetch(`http://127.0.0.1:${options.httpPort}${HEALTH_PATHS.nginx}`)).ok, 10_000, this.nginx);
   }
 
   /** Stops everything that runs, front to back: nginx (graceful), the replicas (graceful), Redis, PostgreSQL. */
