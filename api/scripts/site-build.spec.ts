@@ -100,6 +100,23 @@ describe('buildSite', () => {
     await expect(run({ GATSBY_SITE_URL: 'http://example.test' })).resolves.toBe('built');
   });
 
+  it('reuses an unchanged site/public without waiting for another build that holds the lock, and waits for it to build', async () => {
+    await run();
+    const held = await lockSiteBuilds(() => undefined, lockFile);
+    try {
+      await expect(run()).resolves.toBe('reused');
+      writeFileSync(path.join(repo, 'site/src/pages/index.tsx'), 'export default 3;');
+      let settled = false;
+      const waiting = run().finally(() => (settled = true));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(settled).toBe(false);
+      await held();
+      await expect(waiting).resolves.toBe('built');
+    } finally {
+      await held();
+    }
+  });
+
   it('lets one build run at a time: the second waits, then finds the first one reusable', async () => {
     const both = await Promise.all([run(), run()]);
     expect(both.sort()).toEqual(['built', 'reused']);
@@ -118,9 +135,13 @@ describe('lockSiteBuilds', () => {
     });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(second).toBe(false);
-    release();
-    (await next)();
+    await expect(lockSiteBuilds(() => undefined, lockFile, false)).resolves.toBeUndefined();
+    await release();
+    await (await next)();
     expect(second).toBe(true);
+    const free = await lockSiteBuilds(() => undefined, lockFile, false);
+    expect(free).toBeInstanceOf(Function);
+    await free?.();
     rmSync(lockFile, { force: true });
   });
 });

@@ -57,10 +57,16 @@ export async function buildSite(env: Record<string, string>, options: SiteBuildO
   const repoRoot = options.repoRoot ?? REPO_ROOT;
   const log = options.log ?? ((message: string) => console.log(message));
   const buildEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
-  const release = await lockSiteBuilds(log, options.lockFile);
+  // The lock at once when it is free; when another build holds it (of this clone or another), a reusable
+  // site/public is reused without waiting for that build, and only a build of our own waits for the lock.
+  let release = await lockSiteBuilds(log, options.lockFile, false);
   try {
     const fingerprint = await siteFingerprint(buildEnv, repoRoot);
-    if (fingerprint && (await reusable(fingerprint, repoRoot))) {
+    const reuse = async () => Boolean(fingerprint && (await reusable(fingerprint, repoRoot)));
+    if (!(await reuse()) && !release) {
+      release = await lockSiteBuilds(log, options.lockFile);
+    }
+    if (await reuse()) {
       log('Site unchanged since the last build: reusing site/public');
       return 'reused';
     }
@@ -75,7 +81,7 @@ export async function buildSite(env: Record<string, string>, options: SiteBuildO
     }
     return 'built';
   } finally {
-    release();
+    await release?.();
   }
 }
 
@@ -167,35 +173,65 @@ async function publishedBuildId(repoRoot: string): Promise<string | undefined> {
   }
 }
 
+/**
+ * `npm run build -w site` in a process group of its own, so that stopping
+ * (`signal`) or this process exiting ends the whole build (npm, its shell,
+ * gatsby and gatsby's workers), not npm alone.
+ */
 function npmBuild(env: NodeJS.ProcessEnv, repoRoot: string, quiet: boolean, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(new Error('The site build was not started: stopping.'));
     const build = spawn('npm', ['run', 'build', '-w', 'site'], {
       cwd: repoRoot,
       env,
-      signal,
-      stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
+      detached: true,
+      // No terminal input: a process group in the background that read it would be stopped.
+      stdio: ['ignore', quiet ? 'ignore' : 'inherit', 'inherit'],
     });
-    build.on('error', (error) =>
-      reject(new Error(error.name === 'AbortError' ? 'The site build was stopped.' : `The site build could not start: ${error.message}.`)),
-    );
-    build.on('exit', (code, signal) =>
-      code === 0
-        ? resolve()
-        : reject(new Error(`The site build failed (${signal ? `stopped by ${signal}` : `exit code ${code}`}): see its output above.`)),
-    );
+    const end = () => {
+      try {
+        if (build.pid && build.exitCode === null && build.signalCode === null) process.kill(-build.pid, 'SIGTERM');
+      } catch {
+        // Already gone.
+      }
+    };
+    signal?.addEventListener('abort', end, { once: true });
+    process.once('exit', end);
+    const settle = () => {
+      signal?.removeEventListener('abort', end);
+      process.off('exit', end);
+    };
+    build.on('error', (error) => {
+      settle();
+      reject(new Error(`The site build could not start: ${error.message}.`));
+    });
+    build.on('exit', (code, exitSignal) => {
+      settle();
+      if (code === 0) resolve();
+      else reject(new Error(`The site build failed (${exitSignal ? `stopped by ${exitSignal}` : `exit code ${code}`}): see its output above.`));
+    });
   });
 }
 
+/** Lets the lock go; resolves once it is free. */
+export type Release = () => Promise<void>;
+
 /**
- * Waits for the machine's site-build lock and returns its release. With
- * util-linux `flock` (Linux), the same lock as `flock /tmp/segmentia-site-build.lock`,
+ * Waits for the machine's site-build lock and returns its release (with
+ * `wait` false, undefined at once when another holds it). With util-linux
+ * `flock` (Linux), the same lock as `flock /tmp/segmentia-site-build.lock`,
  * held by a helper that lets it go when told, or when this process dies;
  * elsewhere a lock folder in the temporary folder, taken over when its owner is gone.
  */
-export async function lockSiteBuilds(log: (message: string) => void = console.log, lockFile = SITE_BUILD_LOCK): Promise<() => void> {
-  if (hasFlock()) return flockHolder(lockFile, log);
-  return folderLock(path.join(os.tmpdir(), `${path.basename(lockFile)}.d`), log);
+export function lockSiteBuilds(log: (message: string) => void, lockFile: string | undefined, wait: false): Promise<Release | undefined>;
+export function lockSiteBuilds(log?: (message: string) => void, lockFile?: string, wait?: true): Promise<Release>;
+export async function lockSiteBuilds(
+  log: (message: string) => void = console.log,
+  lockFile = SITE_BUILD_LOCK,
+  wait = true,
+): Promise<Release | undefined> {
+  if (hasFlock()) return flockHolder(lockFile, log, wait);
+  return folderLock(path.join(os.tmpdir(), `${path.basename(lockFile)}.d`), log, wait);
 }
 
 let flockAvailable: boolean | undefined;
@@ -204,17 +240,24 @@ function hasFlock(): boolean {
   return flockAvailable;
 }
 
-function flockHolder(lockFile: string, log: (message: string) => void): Promise<() => void> {
+function flockHolder(lockFile: string, log: (message: string) => void, wait: boolean): Promise<Release | undefined> {
   return new Promise((resolve, reject) => {
-    const holder: ChildProcess = spawn('flock', ['-x', lockFile, 'sh', '-c', 'echo locked; exec cat >/dev/null'], {
+    // In a process group of its own (a Ctrl-C does not end it before the build it guards); it ends when its input does.
+    // Without waiting (-n), flock exits with 1 at once when the lock is held.
+    const holder: ChildProcess = spawn('flock', [...(wait ? [] : ['-n']), '-x', lockFile, 'sh', '-c', 'echo locked; exec cat >/dev/null'], {
       stdio: ['pipe', 'pipe', 'pipe'],
+      detached: true,
     });
     let stderr = '';
-    const waiting = setTimeout(() => log('Another site build is running: waiting for it to finish…'), 1000);
+    const waiting = wait ? setTimeout(() => log('Another site build is running: waiting for it to finish…'), 1000) : undefined;
     holder.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const gone = new Promise<void>((done) => holder.once('close', () => done()));
     holder.stdout?.once('data', () => {
       clearTimeout(waiting);
-      resolve(() => holder.stdin?.end());
+      resolve(() => {
+        holder.stdin?.end();
+        return gone;
+      });
     });
     holder.on('error', (error) => {
       clearTimeout(waiting);
@@ -223,18 +266,19 @@ function flockHolder(lockFile: string, log: (message: string) => void): Promise<
     holder.on('exit', (code) => {
       clearTimeout(waiting);
       // After the lock was taken this settles nothing: the promise is already resolved.
-      reject(new Error(`The site build lock ${lockFile} could not be taken (${stderr.trim() || `flock exit code ${code}`}).`));
+      if (!wait && code === 1 && !stderr.trim()) resolve(undefined);
+      else reject(new Error(`The site build lock ${lockFile} could not be taken (${stderr.trim() || `flock exit code ${code}`}).`));
     });
   });
 }
 
-async function folderLock(folder: string, log: (message: string) => void): Promise<() => void> {
+async function folderLock(folder: string, log: (message: string) => void, wait: boolean): Promise<Release | undefined> {
   let told = false;
   for (;;) {
     try {
       mkdirSync(folder);
       writeFileSync(path.join(folder, 'pid'), String(process.pid));
-      return () => rmSync(folder, { recursive: true, force: true });
+      return async () => rmSync(folder, { recursive: true, force: true });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
@@ -242,6 +286,7 @@ async function folderLock(folder: string, log: (message: string) => void): Promi
       rmSync(folder, { recursive: true, force: true });
       continue;
     }
+    if (!wait) return undefined;
     if (!told) log('Another site build is running: waiting for it to finish…');
     told = true;
     await new Promise((resolve) => setTimeout(resolve, 500));
