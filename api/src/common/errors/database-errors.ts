@@ -6,7 +6,8 @@ const UNAVAILABLE_CODES = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024'])
  * PostgreSQL's own codes (SQLSTATE) for a server that cannot take a query now:
  * connection exceptions (08…), too many connections (53300), shutting down,
  * crashed or starting up (57P01, 57P02, 57P03). Prisma passes them through as
- * a raw query failure (P2010) with the driver's error attached.
+ * a raw query failure (P2010) with the driver's error attached, and an
+ * interactive transaction throws the driver's error itself.
  */
 const UNAVAILABLE_SQLSTATE = /^(08[0-9A-Z]{3}|53300|57P0[1-3])$/;
 /** What the pg driver reports through the adapter when the server is down or silent. */
@@ -15,13 +16,10 @@ const UNAVAILABLE_MESSAGE =
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (error instanceof Prisma.PrismaClientInitializationError) return true;
+  if (UNAVAILABLE_SQLSTATE.test(sqlState(error) ?? '')) return true;
   if (error instanceof Prisma.PrismaClientKnownRequestError) {
     // P2028 is also a transaction that ran too long; only "unable to start" means no connection came.
-    return (
-      UNAVAILABLE_CODES.has(error.code) ||
-      (error.code === 'P2028' && /unable to start a transaction/i.test(error.message)) ||
-      UNAVAILABLE_SQLSTATE.test(sqlState(error) ?? '')
-    );
+    return UNAVAILABLE_CODES.has(error.code) || (error.code === 'P2028' && /unable to start a transaction/i.test(error.message));
   }
   if (error instanceof Prisma.PrismaClientUnknownRequestError || error instanceof Error) {
     return UNAVAILABLE_MESSAGE.test(error.message) || isDatabaseUnavailable((error as { cause?: unknown }).cause);
@@ -29,9 +27,19 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
-/** The SQLSTATE the driver adapter saw, when Prisma kept it. */
-function sqlState(error: Prisma.PrismaClientKnownRequestError): string | undefined {
-  const adapterError = (error.meta as { driverAdapterError?: { cause?: { originalCode?: unknown } } } | undefined)?.driverAdapterError;
+type AdapterError = { cause?: { originalCode?: unknown } };
+
+/**
+ * The SQLSTATE the pg adapter saw: on its own error (DriverAdapterError, what
+ * an interactive transaction throws), or kept by Prisma on its own.
+ */
+function sqlState(error: unknown): string | undefined {
+  const adapterError =
+    error instanceof Prisma.PrismaClientKnownRequestError
+      ? (error.meta as { driverAdapterError?: AdapterError } | undefined)?.driverAdapterError
+      : error instanceof Error && error.name === 'DriverAdapterError'
+        ? (error as AdapterError)
+        : undefined;
   const code = adapterError?.cause?.originalCode;
   return typeof code === 'string' ? code : undefined;
 }
