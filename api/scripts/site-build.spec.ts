@@ -125,8 +125,10 @@ describe('buildSite', () => {
 });
 
 describe('lockSiteBuilds', () => {
+  const lockFile = path.join(os.tmpdir(), `segmentia-lock-spec-${process.pid}`);
+  afterAll(() => rmSync(lockFile, { force: true }));
+
   it('is exclusive across holders, and released', async () => {
-    const lockFile = path.join(os.tmpdir(), `segmentia-lock-spec-${process.pid}`);
     const release = await lockSiteBuilds(() => undefined, lockFile);
     let second = false;
     const next = lockSiteBuilds(() => undefined, lockFile).then((releaseNext) => {
@@ -142,7 +144,6 @@ describe('lockSiteBuilds', () => {
     const free = await lockSiteBuilds(() => undefined, lockFile, false);
     expect(free).toBeInstanceOf(Function);
     await free?.();
-    rmSync(lockFile, { force: true });
   });
 });
 
