@@ -96,7 +96,12 @@ describe('startEmbeddedPostgres', () => {
   });
 
   it('deletes a throw-away cluster when stopped', async () => {
-    const scratch = await openScratchServer(await freePort());
+    // With DATABASE_URL (CI), scratch databases go to that server instead: this is about the embedded one.
+    const serverUrl = process.env.DATABASE_URL;
+    delete process.env.DATABASE_URL;
+    const scratch = await openScratchServer(await freePort()).finally(() => {
+      if (serverUrl !== undefined) process.env.DATABASE_URL = serverUrl;
+    });
     const [row] = await query(scratch.url, "SELECT current_setting('data_directory') AS folder");
     const folder = String(row?.folder);
     expect(existsSync(folder)).toBe(true);
