@@ -1,48 +1,12 @@
 import net from 'node:net';
 import { startTestApi, type TestApi } from './support/api';
+import { closedPort, silentServer, startingServer } from './support/unreachable-databases';
 
 const AUDIENCES = '{ audiences(country: "ES", topic: "automotive", locale: ES) { id } }';
 const SUBMIT = `mutation { submitContactRequest(input: {
   requestId: "5b0c4f3e-1d2a-4c5b-9e8f-7a6b5c4d3e2f", locale: ES, agencyName: "Agencia", agencyType: MEDIA,
   agencySize: UP_TO_2M, advertiserCount: FROM_1_TO_10, contactName: "Ana", email: "ana@agencia.es",
   position: DIRECTOR, decisionRole: DECIDE, interest: SOLUTIONS, acceptTerms: true }) { id } }`;
-
-/** A port where nothing listens: connections are refused at once. */
-async function closedPort(): Promise<number> {
-  const server = net.createServer().listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-/** A server that accepts connections and never answers: a hung database. */
-async function silentServer(): Promise<net.Server> {
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((socket) => sockets.add(socket)).listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  server.on('close', () => sockets.forEach((socket) => socket.destroy()));
-  return server;
-}
-
-/**
- * A PostgreSQL that is starting up: it answers every connection with the
- * server's own FATAL error 57P03, "the database system is starting up".
- */
-async function startingServer(): Promise<net.Server> {
-  const server = net.createServer((socket) => {
-    socket.once('data', () => {
-      const fields = Buffer.from('SFATAL\0VFATAL\0C57P03\0Mthe database system is starting up\0\0');
-      const header = Buffer.alloc(5);
-      header.write('E');
-      header.writeInt32BE(fields.length + 4, 1);
-      socket.end(Buffer.concat([header, fields]));
-    });
-  });
-  server.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  return server;
-}
 
 async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
   const start = Date.now();

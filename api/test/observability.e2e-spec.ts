@@ -4,6 +4,7 @@ import { stopApp } from '../src/app';
 import { loadConfig } from '../src/common/config/app-config';
 import { startTestApi, type TestApi } from './support/api';
 import { contactInput, submitLead } from './support/leads';
+import { closedPort, startingServer } from './support/unreachable-databases';
 
 /** The API's log: every line it writes, parsed. */
 class LogLines extends Writable {
@@ -19,14 +20,6 @@ class LogLines extends Writable {
   requests() {
     return this.lines.filter((line) => line.req && line.res);
   }
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer().listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** Waits until `ready` holds, looking every 20 ms, for at most 5 s. */
@@ -91,17 +84,7 @@ describe('a database that is starting up', () => {
   let database: net.Server;
   const logs = new LogLines();
   beforeAll(async () => {
-    // PostgreSQL's answer while it starts: FATAL 57P03 to every connection.
-    database = net.createServer((socket) =>
-      socket.once('data', () => {
-        const fields = Buffer.from('SFATAL\0VFATAL\0C57P03\0Mthe database system is starting up\0\0');
-        const header = Buffer.alloc(5);
-        header.write('E');
-        header.writeInt32BE(fields.length + 4, 1);
-        socket.end(Buffer.concat([header, fields]));
-      }),
-    );
-    await new Promise<void>((resolve) => database.listen(0, '127.0.0.1', resolve));
+    database = await startingServer();
     const { port } = database.address() as net.AddressInfo;
     api = await startTestApi({ NODE_ENV: 'production', LOG_LEVEL: 'info', DATABASE_URL: `postgresql://segmentia@127.0.0.1:${port}/segmentia` }, logs);
   });
@@ -126,7 +109,7 @@ describe('metrics', () => {
   let api: TestApi;
   let metricsUrl: string;
   beforeAll(async () => {
-    const port = await freePort();
+    const port = await closedPort();
     metricsUrl = `http://127.0.0.1:${port}/metrics`;
     api = await startTestApi({ METRICS_PORT: String(port), HOST: '127.0.0.1', NOTIFY_WEBHOOK_URL: 'http://127.0.0.1:9/unreachable', NOTIFY_POLL_INTERVAL_MS: '60000' });
   });
@@ -165,7 +148,7 @@ describe('readiness', () => {
   });
 
   it('checks Redis when it is configured, while the form keeps working and counting in memory', async () => {
-    const port = await freePort();
+    const port = await closedPort();
     const api = await startTestApi({ REDIS_URL: `redis://127.0.0.1:${port}`, TRUST_PROXY_HOPS: '1', CONTACT_RATE_LIMIT_PER_MINUTE: '2' });
     try {
       const ready = await fetch(`${api.url}/ready`);
