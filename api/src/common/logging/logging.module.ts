@@ -31,7 +31,7 @@ export class LoggingModule {
     const pretty = (config.LOG_FORMAT ?? (config.isProduction ? 'json' : 'pretty')) === 'pretty';
     const options: Options<IncomingMessage, Response> = {
       level: destination === false ? 'silent' : config.LOG_LEVEL,
-      transport: pretty && destination === undefined ? { target: 'pino-pretty', options: { singleLine: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } } : undefined,
+      transport: pretty && destination === undefined ? { target: 'pino-pretty', options: { singleLine: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname,res,responseTime,operation,outcome' } } : undefined,
       genReqId(request, response) {
         const given = request.headers['x-request-id'];
         const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
