@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
-import type { DestinationStream } from 'pino';
+import pino, { type DestinationStream } from 'pino';
 import type { Options } from 'pino-http';
 import type { AppConfig } from '../config/app-config';
 import type { GraphQLOutcome } from '../graphql/request-outcome.plugin';
@@ -54,9 +54,14 @@ export class LoggingModule {
       // Load balancers ask every few seconds; their answers are in the metrics.
       autoLogging: { ignore: (request) => ['/health', '/ready'].includes(pathOf(request) ?? '') },
     };
+    // JSON to standard output is written asynchronously (lines that come while a
+    // write is under way go out together with the next one; what is left is
+    // flushed on exit): a synchronous write per request line cost a sixth of a
+    // trivial query's throughput.
+    const stream = destination || (destination === undefined && !pretty ? pino.destination({ dest: 1, sync: false }) : undefined);
     return {
       module: LoggingModule,
-      imports: [LoggerModule.forRoot({ pinoHttp: destination ? [options, destination] : options })],
+      imports: [LoggerModule.forRoot({ pinoHttp: stream ? [options, stream] : options })],
     };
   }
 }
