@@ -10,7 +10,6 @@ import { createValidationPipe } from './common/errors/validation';
 import { ComplexityPlugin } from './common/graphql/complexity.plugin';
 import { graphqlOptions } from './common/graphql/graphql-options';
 import { RequestOutcomePlugin } from './common/graphql/request-outcome.plugin';
-import { type LogDestination, LoggingModule } from './common/logging/logging.module';
 import { ConsentModule } from './consent/consent.module';
 import { ContactModule } from './contact/contact.module';
 import { ContentModule } from './content/content.module';
@@ -21,12 +20,11 @@ import { PrismaModule } from './prisma/prisma.module';
 
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig, logs?: LogDestination): DynamicModule {
+  static forRoot(config: AppConfig): DynamicModule {
     return {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
-        LoggingModule.forRoot(config, logs),
         PrismaModule,
         MetricsModule,
         GraphQLModule.forRoot<ApolloDriverConfig>({ driver: ApolloDriver, ...graphqlOptions(config) }),

@@ -1,12 +1,13 @@
 import 'reflect-metadata';
 import type { Server } from 'node:http';
-import type { INestApplication } from '@nestjs/common';
+import { type INestApplication, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { type AppConfig, ConfigError } from './common/config/app-config';
-import type { LogDestination } from './common/logging/logging.module';
+import { createLogger, type LogDestination, NestPinoLogger } from './common/logging/logger';
+import { requestLog } from './common/logging/request-log';
+import { Metrics } from './metrics/metrics.service';
 import { Lifecycle } from './health/lifecycle';
 
 export interface AppOptions {
@@ -16,8 +17,9 @@ export interface AppOptions {
 
 /** The API, configured but not listening: `npm start`, main.ts and the tests all build it here. */
 export async function createApp(config: AppConfig, { logs }: AppOptions = {}): Promise<INestApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, logs), { bodyParser: false, bufferLogs: true });
-  app.useLogger(app.get(Logger));
+  const logger = createLogger(config, logs);
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { bodyParser: false, logger: new NestPinoLogger(logger) });
+  app.use(requestLog(logger, app.get(Metrics)));
   // While stopping, every answer closes its connection: a proxy's kept-alive
   // connection then ends after its request instead of holding the stop up, and
   // the proxy's next request finds the port closed and goes to another replica.
@@ -47,9 +49,8 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
     throw error.code === 'EADDRINUSE' ? new ConfigError(`Port ${config.PORT} (PORT) is already in use: stop what uses it or set PORT to a free port.`) : error;
   });
   const url = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT}`;
-  app.get(Logger).log(
+  new Logger('Segmentia').log(
     `GraphQL API at ${url}/graphql${!config.isProduction && config.GRAPHQL_EXPLORER ? ' (open it in a browser for the explorer)' : ''}`,
-    'Segmentia',
   );
   return app;
 }

@@ -96,6 +96,21 @@ export class Metrics {
     });
   }
 
+  /** Label children, looked up once: a label lookup per request is not free. */
+  private readonly counted = new Map<string, { inc(): void }>();
+  private readonly timed = new Map<string, { observe(seconds: number): void }>();
+
+  /** A GraphQL request answered: counted by operation and outcome, timed by operation. */
+  observe(operation: string, outcome: string, seconds: number): void {
+    const key = `${operation} ${outcome}`;
+    let counter = this.counted.get(key);
+    if (!counter) this.counted.set(key, (counter = this.requests.labels(operation, outcome)));
+    counter.inc();
+    let histogram = this.timed.get(operation);
+    if (!histogram) this.timed.set(operation, (histogram = this.latency.labels(operation)));
+    histogram.observe(seconds);
+  }
+
   /** A bounded label for a client-given operation name. */
   operation(name: string | null | undefined): string {
     if (!name) return 'anonymous';

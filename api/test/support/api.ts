@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { createApp } from '../../src/app';
 import { loadConfig } from '../../src/common/config/app-config';
-import type { LogDestination } from '../../src/common/logging/logging.module';
+import type { LogDestination } from '../../src/common/logging/logger';
 import { PrismaService } from '../../src/prisma/prisma.service';
 
 export interface GraphQLResponse<T = Record<string, unknown>> {

@@ -3,7 +3,7 @@ import type { ApolloServerPlugin, GraphQLRequestListener } from '@apollo/server'
 import { Metrics } from '../../metrics/metrics.service';
 import type { GraphQLContext } from './graphql-options';
 
-/** What the request log line says of a GraphQL request (see logging.module.ts). */
+/** What the request's log line and metrics say of a GraphQL request (see request-log.ts). */
 export interface GraphQLOutcome {
   operation: string;
   /** `ok`, or the first error's code. */
@@ -12,28 +12,22 @@ export interface GraphQLOutcome {
   errors?: string[];
 }
 
-/**
- * Notes each GraphQL request's operation and outcome for the request log and
- * counts it in the metrics, with its latency.
- */
+/** Notes each GraphQL request's operation and outcome on the response, for its log line and the metrics. */
 @Plugin()
 export class RequestOutcomePlugin implements ApolloServerPlugin<GraphQLContext> {
   constructor(private readonly metrics: Metrics) {}
 
+  private readonly listener: GraphQLRequestListener<GraphQLContext> = {
+    willSendResponse: async ({ request, operationName, response, contextValue }) => {
+      const result = response.body.kind === 'single' ? response.body.singleResult : response.body.initialResult;
+      const codes = result.errors?.map((error) => String(error.extensions?.code ?? 'INTERNAL_SERVER_ERROR'));
+      const noted: GraphQLOutcome = { operation: this.metrics.operation(operationName ?? request.operationName), outcome: codes?.[0] ?? 'ok' };
+      if (codes) noted.errors = [...new Set(codes)];
+      contextValue.res.locals.graphql = noted;
+    },
+  };
+
   async requestDidStart(): Promise<GraphQLRequestListener<GraphQLContext>> {
-    const started = process.hrtime.bigint();
-    return {
-      willSendResponse: async ({ request, operationName, response, contextValue }) => {
-        const result = response.body.kind === 'single' ? response.body.singleResult : response.body.initialResult;
-        const codes = (result.errors ?? []).map((error) => String(error.extensions?.code ?? 'INTERNAL_SERVER_ERROR'));
-        const operation = this.metrics.operation(operationName ?? request.operationName);
-        const outcome = codes[0] ?? 'ok';
-        const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-        this.metrics.requests.inc({ operation, outcome });
-        this.metrics.latency.observe({ operation }, seconds);
-        const noted: GraphQLOutcome = { operation, outcome, ...(codes.length ? { errors: [...new Set(codes)] } : {}) };
-        contextValue.res.locals.graphql = noted;
-      },
-    };
+    return this.listener;
   }
 }
