@@ -99,6 +99,24 @@ async function main(): Promise<void> {
       requests: audienceBodies.map((b) => ({ body: b })),
     });
 
+    // Alias floods: how long the API takes to refuse one (it must never run it).
+    const floods = await Promise.all(
+      [16, 1500, 5900].map(async (aliases) => {
+        const query = `{ ${Array.from({ length: aliases }, (_, i) => `a${i}:__typename`).join(' ')} }`;
+        const times: number[] = [];
+        let answer = '';
+        for (let i = 0; i < 20; i++) {
+          const started = performance.now();
+          const response = await fetch(URL, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
+          const parsed = (await response.json()) as { data?: unknown; errors?: { extensions?: { code?: string } }[] };
+          times.push(performance.now() - started);
+          answer = `${response.status} ${parsed.errors?.[0]?.extensions?.code ?? (parsed.data ? 'executed' : '')}`;
+        }
+        times.sort((a, b) => a - b);
+        return [`${aliases} aliases`, { KB: (Buffer.byteLength(query) / 1024).toFixed(1), answer, 'median ms': times[10]!.toFixed(1), 'worst ms': times[19]!.toFixed(1) }] as const;
+      }),
+    );
+
     const receipts = new Set<string>();
     let answered = 0;
     const contacts = 1000;
@@ -139,6 +157,8 @@ async function main(): Promise<void> {
     console.log(`audiences p99 at concurrency 20: ${audiences.latency.p99} ms (target < 25 ms)\n`);
     console.table({ submitContactRequest: { ...row(writes), sent: contacts * 2, receipts: answered, 'distinct receipts': receipts.size, 'rows stored': stored } });
     console.log(`rows stored ${stored === receipts.size ? '=' : '≠'} distinct receipts (${stored} / ${receipts.size}); ${contacts} requests, each sent twice`);
+    console.log('\nAlias floods of `__typename` (20 each; target: refused within 50 ms, never run)');
+    console.table(Object.fromEntries(floods));
     const distinct = new Set(webhook.deliveries).size;
     console.log(
       `webhook: ${webhook.deliveries.length} deliveries, ${distinct} distinct, for ${stored} leads; ` +

@@ -36,6 +36,11 @@ let stopping = false;
 async function main(): Promise<void> {
   const startedAt = Date.now();
   loadEnvFile();
+  // The API is production unless told otherwise; `npm start` is for working on the product, and says so.
+  if (!process.env.NODE_ENV) {
+    process.env.NODE_ENV = 'development';
+    console.log('NODE_ENV is not set: npm start runs the API in development (error details, GraphQL explorer). `npm run prod` runs production.');
+  }
   // Every setting validated before anything starts; the embedded database's URL is known only later.
   const settings = loadConfig({ ...process.env, DATABASE_URL: process.env.DATABASE_URL || 'postgresql://embedded' });
   const embedded = !process.env.DATABASE_URL;

@@ -26,8 +26,16 @@ export async function createApp(config: AppConfig, { logs }: AppOptions = {}): P
   const lifecycle = app.get(Lifecycle);
   app.use((_request: unknown, response: { setHeader(name: string, value: string): void }, next: () => void) => {
     if (lifecycle.draining) response.setHeader('Connection', 'close');
+    // Also when the API is reached without nginx: answers are never sniffed as another type, never stored
+    // (some carry leads' personal data).
+    response.setHeader('X-Content-Type-Options', 'nosniff');
+    response.setHeader('Cache-Control', 'no-store');
     next();
   });
+  // A client that sends its headers or body slowly holds a connection at most this long.
+  const server = app.getHttpServer() as Server;
+  server.headersTimeout = 10_000;
+  server.requestTimeout = 30_000;
   app.useBodyParser('json', { limit: config.BODY_LIMIT });
   app.set('trust proxy', config.TRUST_PROXY_HOPS);
   app.disable('x-powered-by');

@@ -57,6 +57,27 @@ describe('submitContactRequest', () => {
     expect(row).toMatchObject({ phone: null, message: null, agencyName: 'Agencia Sur' });
   });
 
+  it.each([
+    ['a line break', 'Agencia\r\nBcc: otro@example.com'],
+    ['a tab', 'Agencia\tNorte'],
+    ['a right-to-left override', 'Agencia \u202Emoc.etis'],
+    ['a bidi isolate', 'Agencia \u2066Norte\u2069'],
+  ])('refuses %s in a one-line field, naming the field and the code, and stores nothing', async (_, text) => {
+    const input = validInput({ agencyName: text, contactName: text });
+    const { body } = await submit(input);
+    const fieldErrors = body.errors![0]!.extensions!.fieldErrors as Record<string, { code: string }[]>;
+    expect(fieldErrors.agencyName!.map((error) => error.code)).toEqual(['isSingleLine']);
+    expect(fieldErrors.contactName!.map((error) => error.code)).toEqual(['isSingleLine']);
+    expect(await api.prisma.contactRequest.count({ where: { requestId: input.requestId as string } })).toBe(0);
+  });
+
+  it('keeps the line breaks of the message, and every other character, exactly as sent', async () => {
+    const message = 'Hola,\r\nqueremos audiencias en:\n- España\n- Portugal 🇵🇹\n\nGracias «Ñandú»';
+    const { body } = await submit(validInput({ message, agencyName: 'Agència «Nord» & Co. — 日本' }));
+    const row = await api.prisma.contactRequest.findUniqueOrThrow({ where: { id: body.data!.submitContactRequest.id } });
+    expect(row).toMatchObject({ message, agencyName: 'Agència «Nord» & Co. — 日本' });
+  });
+
   describe('rules at their bounds', () => {
     const cases: [string, unknown, string | null][] = [
       ['agencyName', 'A', 'minLength'],

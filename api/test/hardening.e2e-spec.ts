@@ -4,6 +4,42 @@ import { startTestApi, type TestApi } from './support/api';
 const audiencesAliases = (count: number) =>
   `{ ${Array.from({ length: count }, (_, i) => `a${i}: audiences(country: "ES", topic: "automotive", locale: ES) { id interest audienceSize }`).join(' ')} }`;
 
+/** The largest body of `__typename` aliases the body limit lets through. */
+const aliasFlood = (bytes: number) => {
+  const aliases: string[] = [];
+  for (let i = 0, size = 4; size < bytes - 40; i++) {
+    aliases.push(`a${i}:__typename`);
+    size += aliases.at(-1)!.length + 1;
+  }
+  return `{ ${aliases.join(' ')} }`;
+};
+
+describe('abuse limits', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startTestApi({ NODE_ENV: 'production' });
+  });
+  afterAll(() => api.close());
+
+  it.each([
+    ['16 `__typename` aliases', `{ ${Array.from({ length: 16 }, (_, i) => `a${i}: __typename`).join(' ')} }`, 'GRAPHQL_VALIDATION_FAILED'],
+    ['a flood of aliases up to the body limit', aliasFlood(100 * 1024), 'GRAPHQL_PARSE_FAILED'],
+  ])('refuse %s before running anything (npm run bench:api times it)', async (_, query, code) => {
+    const { status, body } = await api.graphql(query);
+    expect(status).toBe(400);
+    expect(body.errors![0]!.extensions!.code).toBe(code);
+    expect(body.data).toBeUndefined();
+  });
+
+  it('answer with nosniff, no-store and without X-Powered-By, also reached directly', async () => {
+    for (const response of [await fetch(`${api.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":"{ __typename }"}' }), await fetch(`${api.url}/health`)]) {
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('cache-control')).toMatch(/\bno-store\b/);
+      expect(response.headers.get('x-powered-by')).toBeNull();
+    }
+  });
+});
+
 describe('in development', () => {
   let api: TestApi;
   beforeAll(async () => {
@@ -98,6 +134,22 @@ describe('in production', () => {
     api = await startTestApi({ NODE_ENV: 'production' });
   });
   afterAll(() => api.close());
+
+  it('is what the API is when NODE_ENV is unset', async () => {
+    const unset = await startTestApi({ NODE_ENV: '' });
+    try {
+      const { body } = await unset.graphql('{ __schema { types { name } } }');
+      expect(body.errors![0]!.message).toMatch(/introspection/i);
+    } finally {
+      await unset.close();
+    }
+  });
+
+  it('suggests no field names ("Did you mean")', async () => {
+    const { body } = await api.graphql('{ countrie(locale: ES) { code } }');
+    expect(body.errors![0]!.extensions!.code).toBe('GRAPHQL_VALIDATION_FAILED');
+    expect(JSON.stringify(body)).not.toMatch(/did you mean|countries/i);
+  });
 
   it('has no introspection and no explorer page', async () => {
     const { body } = await api.graphql('{ __schema { types { name } } }');

@@ -6,14 +6,15 @@ describe('loadConfig', () => {
   it('fills every setting left unset with its documented default', () => {
     const config = loadConfig({ DATABASE_URL });
     expect(config).toMatchObject({
-      NODE_ENV: Environment.Development,
+      NODE_ENV: Environment.Production,
       PORT: 4000,
       SITE_ORIGINS: ['http://localhost:8000'],
       CONTACT_RATE_LIMIT_PER_MINUTE: 5,
       REDIS_URL: undefined,
       BODY_LIMIT: '100kb',
     });
-    expect(config.isProduction).toBe(false);
+    // Secure by default: development is asked for, never assumed.
+    expect(config.isProduction).toBe(true);
   });
 
   it('reads numbers, lists and booleans from their text', () => {

@@ -36,8 +36,9 @@ const toBool = ({ value }: { value: unknown }) => (value === 'true' ? true : val
  * Defaults here are the ones `.env.example` lists.
  */
 export class AppConfig {
+  /** Unset: production (no error details, no explorer, no introspection); `npm start` asks for development. */
   @IsEnum(Environment)
-  NODE_ENV: Environment = Environment.Development;
+  NODE_ENV: Environment = Environment.Production;
 
   @Transform(toInt)
   @IsInt()
@@ -102,10 +103,17 @@ export class AppConfig {
   @Min(10)
   GRAPHQL_MAX_COMPLEXITY = 200;
 
+  /** Aliases, `__typename` included. */
   @Transform(toInt)
   @IsInt()
   @Min(1)
   GRAPHQL_MAX_ALIASES = 15;
+
+  /** Tokens of an operation's text: a longer document is refused while it is parsed, before anything runs. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(500)
+  GRAPHQL_MAX_TOKENS = 2000;
 
   @Matches(/^\d+(b|kb|mb)$/i, { message: 'BODY_LIMIT must be a size such as 100kb' })
   BODY_LIMIT = '100kb';

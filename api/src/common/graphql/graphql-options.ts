@@ -44,8 +44,12 @@ export function graphqlOptions(config: AppConfig): ApolloDriverConfig {
     validationRules: [
       // Introspection counts too: its queries are the deepest a client can send.
       maxDepthRule({ n: config.GRAPHQL_MAX_DEPTH, ignoreIntrospection: false, flattenFragments: true, ...reportToApollo }),
-      maxAliasesRule({ n: config.GRAPHQL_MAX_ALIASES, ...reportToApollo }),
+      // `__typename` counts too: thousands of them are as much work as any field.
+      maxAliasesRule({ n: config.GRAPHQL_MAX_ALIASES, allowList: [], ...reportToApollo }),
     ],
+    parseOptions: { maxTokens: config.GRAPHQL_MAX_TOKENS },
+    // No "Did you mean …?" in production: it lists the schema to whoever guesses.
+    hideSchemaDetailsFromClientErrors: config.isProduction,
     includeStacktraceInErrorResponses: development,
     formatError: createFormatError(config.isProduction),
     context: ({ req, res }: GraphQLContext): GraphQLContext => ({ req, res }),

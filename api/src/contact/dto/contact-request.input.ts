@@ -4,6 +4,7 @@ import { Equals, IsEmail, IsEnum, IsOptional, IsString, IsUUID, Matches, MaxLeng
 import { Locale } from '../../common/locale';
 import { AdvertiserCount, AgencySize, AgencyType, DecisionRole, Interest, Position } from '../contact.enums';
 import { IsPhoneForLocale } from './is-phone-for-locale';
+import { IsSingleLine } from './is-single-line';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** An optional text left blank counts as not given. */
@@ -25,6 +26,7 @@ export class ContactRequestInput {
   @IsString()
   @MinLength(2)
   @MaxLength(120)
+  @IsSingleLine()
   agencyName: string;
 
   @Field(() => AgencyType)
@@ -44,6 +46,7 @@ export class ContactRequestInput {
   @IsString()
   @MinLength(2)
   @MaxLength(100)
+  @IsSingleLine()
   contactName: string;
 
   @Field()

@@ -6,7 +6,7 @@ import { type FieldPath, type RegisterOptions, useForm } from 'react-hook-form';
 import { track, trackFormSuccess } from '../analytics/track';
 import type { ContactRequestInput } from '../api/generated';
 import { useLocale } from '../i18n/use-locale';
-import { API_ERROR_KEYS, EMAIL_PATTERN, LIMITS, OPTIONS, PHONE_PATTERN } from './options';
+import { API_ERROR_KEYS, EMAIL_PATTERN, LIMITS, NOT_SINGLE_LINE, OPTIONS, PHONE_PATTERN } from './options';
 import * as styles from './ContactForm.module.css';
 
 type Values = Omit<ContactRequestInput, 'requestId' | 'locale' | 'acceptTerms' | 'pagePath'>;
@@ -98,6 +98,7 @@ export function ContactForm() {
     return t(`errors.${String(error.type)}`, { min: limits.min, max: limits.max, defaultValue: t('errors.invalid') });
   };
   const required = { required: true };
+  const singleLine = { validate: { singleLine: (value: unknown) => typeof value !== 'string' || !NOT_SINGLE_LINE.test(value) } };
   const select = (name: keyof typeof OPTIONS & keyof Values) => (
     <select {...field(name, required)} defaultValue="">
       <option value="" disabled>
@@ -132,7 +133,7 @@ export function ContactForm() {
             type="text"
             autoComplete="organization"
             maxLength={LIMITS.agencyName.max + 20}
-            {...field('agencyName', { ...required, minLength: LIMITS.agencyName.min, maxLength: LIMITS.agencyName.max })}
+            {...field('agencyName', { ...required, ...singleLine, minLength: LIMITS.agencyName.min, maxLength: LIMITS.agencyName.max })}
           />
         </Field>
         <Field name="agencyType" label={t('fields.agencyType')} error={message('agencyType')} required>
@@ -151,7 +152,7 @@ export function ContactForm() {
           <input
             type="text"
             autoComplete="name"
-            {...field('contactName', { ...required, minLength: LIMITS.contactName.min, maxLength: LIMITS.contactName.max })}
+            {...field('contactName', { ...required, ...singleLine, minLength: LIMITS.contactName.min, maxLength: LIMITS.contactName.max })}
           />
         </Field>
         <Field name="email" label={t('fields.email')} error={message('email')} required>

@@ -41,6 +41,9 @@ export const PHONE_PATTERN = /^\+?[\d\s().-]{6,24}$/;
 /** The shape of an address; the API has the last word. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
+/** What the API refuses in a one-line field (its `isSingleLine`): control characters and text-direction marks. */
+export const NOT_SINGLE_LINE = /[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
+
 /** API error codes (class-validator's names) → the message keys of `errors` in contact.json. */
 export const API_ERROR_KEYS: Record<string, string> = {
   minLength: 'minLength',
@@ -51,4 +54,5 @@ export const API_ERROR_KEYS: Record<string, string> = {
   isDefined: 'required',
   isString: 'required',
   equals: 'terms',
+  isSingleLine: 'singleLine',
 };
