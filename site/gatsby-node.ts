@@ -1,14 +1,15 @@
 import path from 'node:path';
 import type { GatsbyNode } from 'gatsby';
-import { SITE_URL } from './src/config/site';
+import { API_URL as BROWSER_API_URL, FIREBASE_CONFIG, SITE_URL } from './src/config/site';
 import { readFileSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { readdir, rm, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { coverageMapSvg } from './src/features/geo/build-map';
 import { LOCALES } from './src/features/i18n/locales';
 import { type BuiltPage, writeSitemaps } from './src/features/i18n/sitemaps';
+import { writeSecurityHeaders } from './src/features/security/headers';
 
 /** This build's id: compiled into the bundle and written to /builds/latest.json, so open tabs notice a new deployment. */
 const BUILD_ID = `${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}-${randomBytes(4).toString('hex')}`;
@@ -109,4 +110,15 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ graphql, reporter
   await writeFile(path.join(publicDir, 'coverage-map.svg'), coverageMapSvg(result.data.allSegmentiaCountry.nodes.map((country) => country.code)));
   await mkdir(path.join(publicDir, 'builds'), { recursive: true });
   await writeFile(path.join(publicDir, 'builds', 'latest.json'), JSON.stringify({ buildId: BUILD_ID, builtAt: new Date().toISOString() }));
+  // Published files only: no source maps, no webpack's module statistics.
+  for (const file of await readdir(publicDir)) {
+    if (file.endsWith('.map') || file === 'webpack.stats.json') await rm(path.join(publicDir, file));
+  }
+  // The security headers of this build (its inline scripts' hashes), for npm start's site server and nginx.
+  writeSecurityHeaders(publicDir, path.join(__dirname, 'headers'), {
+    apiUrl: BROWSER_API_URL,
+    siteUrl: SITE_URL,
+    gtmId: process.env.GATSBY_GTM_ID || undefined,
+    firebase: FIREBASE_CONFIG,
+  });
 };

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import compression from 'compression';
@@ -8,15 +8,33 @@ import { isPortError, portError } from './ports';
 const LANGUAGE_PREFIX = /^\/(en|de|it|fr)(\/|$)/;
 
 /**
- * Serves the built site (site/public) the way a static host should: hashed
- * assets cached for a year, pages revalidated, compressed, and an unknown path
+ * The security headers the site's build computed for this build (its inline
+ * scripts' hashes in the CSP): `site/headers/security-headers.json`, beside
+ * site/public. nginx serves the same set (security-headers.conf).
+ */
+export function builtSecurityHeaders(publicDir: string): Record<string, string> {
+  const file = path.join(publicDir, '..', 'headers', 'security-headers.json');
+  if (!existsSync(file)) throw new Error(`${file} is missing: build the site again (npm run build -w site) to compute its security headers.`);
+  return JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+}
+
+/**
+ * Serves the built site (site/public) the way a static host should: its
+ * security headers on every answer, hashed assets cached for a year, pages
+ * revalidated, compressed, and an unknown path
  * answered with HTTP 404 and the "Page not found" page of its language.
  * Rejects when it cannot listen (a port taken or forbidden: a ConfigError
  * naming `variable`, the setting that chose the port).
  */
 export function serveSite(publicDir: string, port: number, host = '0.0.0.0', variable = 'SITE_PORT'): Promise<Server> {
+  const headers = builtSecurityHeaders(publicDir);
   const app = express();
   app.disable('x-powered-by');
+  // Every answer, files, pages and 404s alike.
+  app.use((_request, response, next) => {
+    response.set(headers);
+    next();
+  });
   app.use(compression());
   app.use(
     express.static(publicDir, {

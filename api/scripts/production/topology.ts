@@ -110,7 +110,7 @@ export class Topology {
   private readonly replicas: (Managed | undefined)[] = [];
 
   constructor(private readonly options: TopologyOptions) {
-    this.siteUrl = `https://localhost:${options.httpsPort}`;
+    this.siteUrl = `https://localhost${options.httpsPort === 443 ? '' : `:${options.httpsPort}`}`;
     this.logDir = path.join(options.dataDir, 'logs');
     this.accessLog = path.join(this.logDir, 'nginx-access.log');
   }
@@ -142,10 +142,11 @@ export class Topology {
         GATSBY_API_URL: `${this.siteUrl}/graphql`,
         GATSBY_SITE_URL: this.siteUrl,
       });
-      // nginx serves a copy: a later build (npm start, the tests) never changes what it serves.
+      // nginx serves a copy, with the build's security headers: a later build (npm start, the tests) never changes what it serves.
       const siteRoot = path.join(options.dataDir, 'site');
       rmSync(siteRoot, { recursive: true, force: true });
       cpSync(path.join(REPO_ROOT, 'site', 'public'), siteRoot, { recursive: true });
+      cpSync(path.join(REPO_ROOT, 'site', 'headers'), path.join(options.dataDir, 'headers'), { recursive: true });
       await this.startNginx(siteRoot);
     } catch (error) {
       await this.stop();
@@ -258,6 +259,7 @@ export class Topology {
       NGINX_SITE_ROOT: siteRoot,
       NGINX_API_SERVERS: options.apiPorts.map((port) => `server 127.0.0.1:${port} ${UPSTREAM_FAILURES};`).join(' '),
       NGINX_ACCESS_LOG: this.accessLog,
+      NGINX_SECURITY_HEADERS: path.join(options.dataDir, 'headers', 'security-headers.conf'),
     });
     const test = spawnSync('nginx', ['-t', '-q', '-c', config], { encoding: 'utf8' });
     if (test.status !== 0) throw new Error(`nginx refused its configuration (${config}):\n${test.stderr.trim()}`);

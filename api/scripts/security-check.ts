@@ -1,0 +1,121 @@
+/**
+ * `npm run test:security`: the MDN HTTP Observatory's scanner (the library
+ * behind observatory.mozilla.org, run here offline) grades the production
+ * topology (as `npm run prod` starts it, on ports 80 and 443, where the
+ * scanner looks) with the local certificate authority trusted: it must be A+.
+ * Then it checks `npm start`'s site server over plain HTTP: every header test
+ * that does not need HTTPS must pass. Exits 1 otherwise.
+ */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ConfigError } from '../src/common/config/app-config';
+import { REPO_ROOT } from '../src/database/paths';
+import { Topology } from './production/topology';
+import { serveSite } from './site-server';
+
+interface TestResult {
+  pass: boolean;
+  result: string;
+  scoreModifier: number;
+}
+interface Scan {
+  scan: { grade: string; score: number; testsPassed: number; testsQuantity: number };
+  tests: Record<string, TestResult>;
+}
+
+/** Tests that only HTTPS can pass: a plain HTTP server is not graded on them. */
+const HTTPS_ONLY = new Set(['strict-transport-security', 'redirection']);
+
+const SCANNER = path.dirname(require.resolve('@mdn/mdn-http-observatory/package.json', { paths: [path.join(REPO_ROOT, 'tests')] }));
+
+/**
+ * The scanner reads two lists its install script downloads from the internet;
+ * offline, the project gives them: no domain on the HSTS preload list, and the
+ * one top-level "domain" scanned here.
+ */
+function prepareScanner(): void {
+  mkdirSync(path.join(SCANNER, 'conf'), { recursive: true });
+  writeFileSync(path.join(SCANNER, 'conf', 'hsts-preload.json'), '{}');
+  writeFileSync(path.join(SCANNER, 'conf', 'tld-list.json'), '["localhost"]');
+}
+
+/**
+ * Runs the scanner in a Node.js process of its own (the CA to trust must be
+ * known when Node starts), without blocking this one (it may be the server).
+ */
+async function scan(ca?: string): Promise<Scan> {
+  const script = `import { scan } from ${JSON.stringify(path.join(SCANNER, 'src', 'scanner', 'index.js'))};
+    process.stdout.write(JSON.stringify(await scan('localhost')));`;
+  try {
+    const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
+      env: { ...process.env, ...(ca ? { NODE_EXTRA_CA_CERTS: ca } : {}) },
+      timeout: 60_000,
+      maxBuffer: 10 * 1024 * 1024,
+    });
+    return JSON.parse(stdout) as Scan;
+  } catch (error) {
+    const stderr = String((error as { stderr?: string }).stderr ?? error);
+    throw new Error(`The scanner failed: ${stderr.split('\n').find((line) => /Error/.test(line)) ?? stderr.trim()}`);
+  }
+}
+
+function describe(tests: Record<string, TestResult>, names: string[]): string {
+  return names.map((name) => `${name}: ${tests[name]!.result} (${tests[name]!.scoreModifier})`).join('; ');
+}
+
+async function main(): Promise<void> {
+  prepareScanner();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'segmentia-security-'));
+  // The embedded PostgreSQL runs as the user postgres when this runs as root: it must be able to enter.
+  chmodSync(dataDir, 0o755);
+  const topology = new Topology({
+    dataDir,
+    tlsDir: path.join(REPO_ROOT, '.data', 'tls'),
+    httpPort: 80,
+    httpsPort: 443,
+    apiPorts: [14201, 14202],
+    metricsPorts: [19201, 19202],
+    postgres: { embedded: { dataDir: path.join(dataDir, 'postgres'), port: 54369, persistent: true, portVariable: 'the security check (a port of its own)' } },
+    redis: { port: 16391 },
+    portVariables: { http: 'the security check (the scanner looks at 80)', https: 'the security check (the scanner looks at 443)', api: 'the security check', metrics: 'the security check', redis: 'the security check' },
+  });
+  let failed = false;
+  try {
+    await topology.start((line) => console.log(`  ${line}`));
+    const production = await scan(topology.certificates.ca);
+    const losing = Object.keys(production.tests).filter((name) => production.tests[name]!.scoreModifier < 0 || !production.tests[name]!.pass);
+    const aPlus = production.scan.grade === 'A+';
+    failed ||= !aPlus;
+    console.log(
+      `${aPlus ? 'PASS' : 'FAIL'}  production nginx (https://localhost): grade ${production.scan.grade}, score ${production.scan.score}, ` +
+        `${production.scan.testsPassed}/${production.scan.testsQuantity} tests passed${losing.length ? `; ${describe(production.tests, losing)}` : ''}`,
+    );
+  } finally {
+    await topology.stop();
+  }
+
+  // npm start's site server, plain HTTP on port 80, serving the same build.
+  const site = await serveSite(path.join(dataDir, 'site'), 80, '::', 'the security check');
+  try {
+    const plain = await scan();
+    const graded = Object.keys(plain.tests).filter((name) => !HTTPS_ONLY.has(name));
+    const failing = graded.filter((name) => !plain.tests[name]!.pass);
+    failed ||= failing.length > 0;
+    console.log(
+      `${failing.length ? 'FAIL' : 'PASS'}  npm start's site server (http://localhost): ${graded.length - failing.length}/${graded.length} header tests passed ` +
+        `(grade ${plain.scan.grade}, score ${plain.scan.score} without HTTPS)${failing.length ? `; ${describe(plain.tests, failing)}` : ''}`,
+    );
+  } finally {
+    await new Promise((resolve) => site.close(resolve));
+    for (const part of ['postgres', 'site', 'redis']) rmSync(path.join(dataDir, part), { recursive: true, force: true });
+  }
+  process.exit(failed ? 1 : 0);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError || error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,107 @@
+/**
+ * The site's security headers, computed from the built site after each build
+ * (gatsby-node's onPostBuild) and written where both servers read them:
+ * `headers/security-headers.json` for `npm start`'s site server, and
+ * `headers/security-headers.conf` (add_header lines) for nginx, so the two
+ * cannot drift. Build-time code: Node.js only.
+ */
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** What the policy depends on besides the built pages: the build's GATSBY_* settings. */
+export interface PolicySettings {
+  apiUrl: string;
+  siteUrl: string;
+  gtmId?: string;
+  firebase: { apiKey?: string; authDomain?: string; appId?: string; measurementId?: string };
+}
+
+/** Hosts Google Tag Manager and Google Analytics 4 (gtag, Firebase Analytics) load from and report to. */
+const GOOGLE_TAGS = {
+  script: ['https://www.googletagmanager.com'],
+  connect: ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com'],
+  img: ['https://*.google-analytics.com', 'https://*.googletagmanager.com'],
+};
+/** Firebase Analytics' own endpoints. */
+const FIREBASE_ANALYTICS = ['https://firebase.googleapis.com', 'https://firebaseinstallations.googleapis.com'];
+/** Firebase Auth: its REST endpoints; Google sign-in's script and the auth domain's frame. */
+const FIREBASE_AUTH = ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com'];
+
+/** Every inline <script> of every built page, as CSP hashes. */
+export function inlineScriptHashes(publicDir: string): string[] {
+  const hashes = new Set<string>();
+  for (const file of htmlFiles(publicDir)) {
+    for (const [, body] of readFileSync(file, 'utf8').matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
+      hashes.add(`'sha256-${createHash('sha256').update(body!, 'utf8').digest('base64')}'`);
+    }
+  }
+  return [...hashes].sort();
+}
+
+function htmlFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) return htmlFiles(file);
+    return entry.name.endsWith('.html') ? [file] : [];
+  });
+}
+
+const origin = (url: string) => new URL(url).origin;
+
+/** The headers every answer of the site carries (HSTS apart: only over HTTPS, see nginxInclude). */
+export function securityHeaders(publicDir: string, settings: PolicySettings): Record<string, string> {
+  const api = origin(settings.apiUrl) === origin(settings.siteUrl) ? [] : [origin(settings.apiUrl)];
+  const analytics = Boolean(settings.firebase.appId && settings.firebase.measurementId);
+  const tags = Boolean(settings.gtmId) || analytics;
+  const auth = Boolean(settings.firebase.apiKey && settings.firebase.authDomain);
+  const authDomain = auth ? [`https://${settings.firebase.authDomain}`] : [];
+  const csp = {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", ...inlineScriptHashes(publicDir), ...(tags ? GOOGLE_TAGS.script : []), ...(auth ? ['https://apis.google.com'] : [])],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', ...(tags ? GOOGLE_TAGS.img : [])],
+    'font-src': ["'self'"],
+    'media-src': ["'self'"],
+    'connect-src': ["'self'", ...api, ...(tags ? GOOGLE_TAGS.connect : []), ...(analytics ? FIREBASE_ANALYTICS : []), ...(auth ? FIREBASE_AUTH : [])],
+    'frame-src': auth ? authDomain : ["'none'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'none'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  };
+  return {
+    'Content-Security-Policy': Object.entries(csp)
+      .map(([directive, sources]) => `${directive} ${sources.join(' ')}`)
+      .join('; '),
+    'X-Content-Type-Options': 'nosniff',
+    'X-Frame-Options': 'DENY',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Permissions-Policy': 'accelerometer=(), autoplay=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), midi=(), payment=(), usb=(), interest-cohort=()',
+    // Google sign-in (staff) opens a popup that must be able to answer its opener.
+    'Cross-Origin-Opener-Policy': auth ? 'same-origin-allow-popups' : 'same-origin',
+    'Cross-Origin-Resource-Policy': 'same-origin',
+  };
+}
+
+/** Strict-Transport-Security: two years, subdomains too. Only over HTTPS. */
+export const HSTS = 'max-age=63072000; includeSubDomains';
+
+/** The same headers as nginx `add_header` lines (always: errors too), with HSTS. */
+export function nginxInclude(headers: Record<string, string>): string {
+  const lines = Object.entries({ ...headers, 'Strict-Transport-Security': HSTS }).map(([name, value]) => {
+    // nginx would read a quote as the value's end and a dollar as a variable.
+    if (/["$\\]/.test(value)) throw new Error(`The ${name} header cannot be written for nginx: ${value}`);
+    return `add_header ${name} "${value}" always;`;
+  });
+  return `# Written by the site's build (site/src/features/security/headers.ts): do not edit.\n${lines.join('\n')}\n`;
+}
+
+/** Computes the headers of the site in `publicDir` and writes both files into `outDir`. */
+export function writeSecurityHeaders(publicDir: string, outDir: string, settings: PolicySettings): Record<string, string> {
+  const headers = securityHeaders(publicDir, settings);
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(path.join(outDir, 'security-headers.json'), `${JSON.stringify(headers, null, 2)}\n`);
+  writeFileSync(path.join(outDir, 'security-headers.conf'), nginxInclude(headers));
+  return headers;
+}
