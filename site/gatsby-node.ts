@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { GatsbyNode } from 'gatsby';
 import { API_URL as BROWSER_API_URL, FIREBASE_CONFIG, SITE_URL } from './src/config/site';
 import { readFileSync } from 'node:fs';
-import { readdir, rm, writeFile } from 'node:fs/promises';
+import { readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -110,10 +110,11 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ graphql, reporter
   await writeFile(path.join(publicDir, 'coverage-map.svg'), coverageMapSvg(result.data.allSegmentiaCountry.nodes.map((country) => country.code)));
   await mkdir(path.join(publicDir, 'builds'), { recursive: true });
   await writeFile(path.join(publicDir, 'builds', 'latest.json'), JSON.stringify({ buildId: BUILD_ID, builtAt: new Date().toISOString() }));
-  // Published files only: no source maps, no webpack's module statistics.
+  // Published files only: no source maps; webpack's chunk statistics (what bench:site and a test count) kept beside, in .cache.
   for (const file of await readdir(publicDir)) {
-    if (file.endsWith('.map') || file === 'webpack.stats.json') await rm(path.join(publicDir, file));
+    if (file.endsWith('.map')) await rm(path.join(publicDir, file));
   }
+  await rename(path.join(publicDir, 'webpack.stats.json'), path.join(__dirname, '.cache', 'webpack.stats.json'));
   // The security headers of this build (its inline scripts' hashes), for npm start's site server and nginx.
   writeSecurityHeaders(publicDir, path.join(__dirname, 'headers'), {
     apiUrl: BROWSER_API_URL,

@@ -1,8 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { fakeFirebaseAuth } from '../support/firebase-auth';
 import { LOCALES, openPage, queryDatabase } from '../support/fixtures';
 import { ANA, createLeads, GERMAN, setLeadStatus, signIn, uniqueMark } from '../support/staff';
+import { REPO_ROOT } from '../support/stack';
 
 const leadsTable = (page: Page) => page.getByRole('table', { name: 'Leads, del más reciente al más antiguo' });
 const rows = (page: Page) => leadsTable(page).locator('tbody tr');
@@ -344,7 +347,7 @@ test('Firebase Auth is its own chunk: no public page loads it, the staff page on
   expect(await Promise.all(scripts.map(isAuth))).not.toContain(true);
 
   // The staff page's initial JavaScript, as the bench counts it: the app's chunks and the page's (webpack.stats.json).
-  const stats = (await (await page.request.get('/webpack.stats.json')).json()) as { assetsByChunkName: Record<string, string[]> };
+  const stats = JSON.parse(readFileSync(path.join(REPO_ROOT, 'site', '.cache', 'webpack.stats.json'), 'utf8')) as { assetsByChunkName: Record<string, string[]> };
   const initial = [...stats.assetsByChunkName.app!, ...stats.assetsByChunkName['component---src-pages-staff-tsx']!].filter((file) => file.endsWith('.js'));
   expect(initial.length).toBeGreaterThan(3);
   expect(await Promise.all(initial.map((file) => isAuth(`/${file}`)))).not.toContain(true);

@@ -1,0 +1,67 @@
+import { expect, type Page, test } from '@playwright/test';
+import { LOCALES, openPage } from '../support/fixtures';
+
+/** Every kind of page, in every language: home, legal texts, the staff page, an unknown path (the 404). */
+const PAGES = LOCALES.flatMap(({ prefix }) => ['/', '/legal/', '/privacy/', '/cookies/', '/staff/', '/no-such-page/'].map((path) => `${prefix}${path}`));
+
+/** Records every Content-Security-Policy violation of every document the page loads. */
+async function recordViolations(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    Object.defineProperty(window, '__cspViolations', { value: seen });
+    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`));
+  });
+}
+const violations = (page: Page) => page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
+
+/** Visits every page, scrolled through (lazy sections, the video, the form's code load on the way), and returns what was refused. */
+async function visitAll(page: Page): Promise<Record<string, string[]>> {
+  const refused: Record<string, string[]> = {};
+  for (const path of PAGES) {
+    await openPage(page, path);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.waitForLoadState('networkidle');
+    const seen = await violations(page);
+    if (seen.length) refused[path] = seen;
+  }
+  return refused;
+}
+
+test.beforeEach(async ({ page }) => {
+  // Google's hosts are out of reach here: answer them locally (the policy still decides whether they may load).
+  await page.route(/googletagmanager\.com|google-analytics\.com/, (route) => route.fulfill({ body: '', contentType: 'text/javascript' }));
+  await recordViolations(page);
+});
+
+test.describe('with optional cookies declined', () => {
+  test('no page of any language breaks the security policy', async ({ page }) => {
+    test.setTimeout(120_000);
+    expect(await visitAll(page)).toEqual({});
+  });
+});
+
+test.describe('with every cookie accepted', () => {
+  test.use({ storageState: { cookies: [], origins: [] } });
+
+  test('no page of any language breaks the security policy, the tag manager loaded', async ({ page }) => {
+    test.setTimeout(120_000);
+    await openPage(page, '/en/');
+    await page.getByRole('button', { name: 'Accept all' }).click();
+    await expect(page.locator('script[data-consent-script="tag-manager"]')).toHaveCount(1);
+    expect(await violations(page)).toEqual([]);
+    expect(await visitAll(page)).toEqual({});
+  });
+});
+
+test('every answer carries the headers: pages, files and the 404', async ({ request }) => {
+  for (const path of ['/', '/de/no-such-page/', '/favicon.svg', '/sitemap.xml']) {
+    const response = await request.get(path);
+    const headers = response.headers();
+    expect(headers['content-security-policy'], path).toMatch(/script-src 'self' 'sha256-[^']+'/);
+    expect(headers['content-security-policy'], path).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
+    expect(headers['content-security-policy'], path).toMatch(/frame-ancestors 'none'/);
+    expect(headers['x-content-type-options'], path).toBe('nosniff');
+    expect(headers['referrer-policy'], path).toBe('strict-origin-when-cross-origin');
+    expect(headers['cross-origin-resource-policy'], path).toBe('same-origin');
+  }
+});
