@@ -2,14 +2,18 @@
 # (Node.js 20 left support in April 2026).
 FROM node:22.23-bookworm-slim AS build
 WORKDIR /app
-COPY package.json package-lock.json tsconfig.json ./
-COPY api/package.json api/prisma.config.ts api/
-COPY api/prisma/schema.prisma api/prisma/
-COPY site/package.json site/
-COPY tests/package.json tests/
+RUN chown node:node /app
+# Never root: the migrate job and the site build run from this image too.
+USER node
+COPY --chown=node:node package.json package-lock.json tsconfig.json ./
+COPY --chown=node:node api/package.json api/prisma.config.ts api/
+COPY --chown=node:node api/prisma/schema.prisma api/prisma/
+COPY --chown=node:node site/package.json site/
+COPY --chown=node:node tests/package.json tests/
 RUN npm ci
-COPY . .
-RUN npm run build -w api
+COPY --chown=node:node . .
+# The site build's volumes (site/public, site/headers) start owned by node.
+RUN npm run build -w api && mkdir -p site/public site/headers
 
 # The API alone: its production dependencies (no Gatsby, no Firebase web SDK,
 # no PostgreSQL binaries, no Prisma CLI; migrations run from the build image)

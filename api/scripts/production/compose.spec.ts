@@ -34,9 +34,17 @@ describe('docker-compose.yml and npm run prod', () => {
     expect(Object.keys(api!.environment!).filter((name) => !known.has(name))).toEqual([]);
   });
 
+  it('keep the data out of nginx’s reach', () => {
+    const networks = (service: string) => (compose.services[service] as { networks?: string[] }).networks;
+    expect(networks('web')).toEqual(['edge']);
+    expect(networks('postgres')).toEqual(['data']);
+    expect(networks('redis')).toEqual(['data']);
+    expect(networks('api')).toEqual(['edge', 'data']);
+  });
+
   it('check health the same way', () => {
     expect(api!.healthcheck!.test.join(' ')).toContain(`http://127.0.0.1:4000${HEALTH_PATHS.api}`);
-    expect(web!.healthcheck!.test.join(' ')).toContain(`http://127.0.0.1${HEALTH_PATHS.nginx}`);
+    expect(web!.healthcheck!.test.join(' ')).toContain(`http://127.0.0.1:${web!.environment!.NGINX_HTTP_PORT}${HEALTH_PATHS.nginx}`);
     expect(redis!.healthcheck!.test).toEqual(['CMD', 'redis-cli', 'ping']);
   });
 });

@@ -5,6 +5,7 @@
  * `npm run prod` and by `npm run drill`, which also stops and starts its parts.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { cpSync, createWriteStream, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { seed } from '../../prisma/seed';
@@ -106,6 +107,7 @@ export class Topology {
   redisUrl!: string;
   private database?: Database;
   private redis?: Managed;
+  private redisPassword?: string;
   private nginx?: Managed;
   private readonly replicas: (Managed | undefined)[] = [];
 
@@ -197,9 +199,13 @@ export class Topology {
     }
     const dir = path.join(dataDir, 'redis');
     mkdirSync(dir, { recursive: true });
-    this.redis = launch('redis', 'redis-server', ['--port', String(redis.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], path.join(this.logDir, 'redis.log'));
-    this.redisUrl = `redis://127.0.0.1:${redis.port}`;
-    await waitFor('redis-server', async () => spawnSync('redis-cli', ['-p', String(redis.port), 'ping'], { encoding: 'utf8' }).stdout.trim() === 'PONG', 10_000, this.redis);
+    // A password, as in docker-compose.yml: another local user cannot use or empty the counters.
+    this.redisPassword ??= randomBytes(18).toString('base64url');
+    const args = ['--port', String(redis.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--requirepass', this.redisPassword];
+    this.redis = launch('redis', 'redis-server', args, path.join(this.logDir, 'redis.log'));
+    this.redisUrl = `redis://:${this.redisPassword}@127.0.0.1:${redis.port}`;
+    const ping = () => spawnSync('redis-cli', ['-p', String(redis.port), 'ping'], { encoding: 'utf8', env: { ...process.env, REDISCLI_AUTH: this.redisPassword } });
+    await waitFor('redis-server', async () => ping().stdout.trim() === 'PONG', 10_000, this.redis);
   }
 
   async stopRedis(): Promise<void> {
@@ -260,7 +266,9 @@ export class Topology {
       NGINX_API_SERVERS: options.apiPorts.map((port) => `server 127.0.0.1:${port} ${UPSTREAM_FAILURES};`).join(' '),
       NGINX_ACCESS_LOG: this.accessLog,
       NGINX_SECURITY_HEADERS: path.join(options.dataDir, 'headers', 'security-headers.conf'),
+      NGINX_ACME_ROOT: path.join(options.dataDir, 'acme'),
     });
+    mkdirSync(path.join(options.dataDir, 'acme'), { recursive: true });
     const test = spawnSync('nginx', ['-t', '-q', '-c', config], { encoding: 'utf8' });
     if (test.status !== 0) throw new Error(`nginx refused its configuration (${config}):\n${test.stderr.trim()}`);
     this.nginx = launch('nginx', 'nginx', ['-c', config, '-g', 'daemon off;'], path.join(this.logDir, 'nginx.log'));
