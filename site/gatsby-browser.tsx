@@ -3,6 +3,7 @@ import React from 'react';
 import { PageTransition } from './src/components/layout/PageTransition';
 import { isStale, watchForNewBuilds } from './src/features/resilience/new-build';
 import { isChunkLoadError, mayReload } from './src/features/resilience/reload-guard';
+import { STAFF_PATH } from './src/features/security/paths';
 
 export const wrapPageElement: GatsbyBrowser['wrapPageElement'] = ({ element, props }) => (
   <PageTransition pathname={props.location.pathname}>{element}</PageTransition>
@@ -18,7 +19,13 @@ export const onClientEntry: GatsbyBrowser['onClientEntry'] = () => {
   window.addEventListener('unhandledrejection', (event) => onChunkError(event.reason));
 };
 
-/** Once a new build is out, the next internal navigation loads the new one in full. */
+const isStaffPage = (pathname: string) => STAFF_PATH.test(pathname);
+
+/**
+ * A full page load instead of a client-side one: once a new build is out, and
+ * into or out of the staff page, so that no tag a public page ran (after
+ * consent) is ever in the document that shows leads.
+ */
 export const onPreRouteUpdate: GatsbyBrowser['onPreRouteUpdate'] = ({ location, prevLocation }) => {
-  if (prevLocation && isStale()) window.location.assign(location.href);
+  if (prevLocation && (isStale() || isStaffPage(location.pathname) !== isStaffPage(prevLocation.pathname))) window.location.assign(location.href);
 };

@@ -1,5 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:net';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { type AddressInfo, createServer, type Server } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { ConfigError } from '../src/common/config/app-config';
@@ -54,8 +54,32 @@ describe('assertPortsFree', () => {
 });
 
 describe('serveSite', () => {
-  const publicDir = mkdtempSync(path.join(os.tmpdir(), 'segmentia-public-'));
-  afterAll(() => rmSync(publicDir, { recursive: true, force: true }));
+  // A built site: site/public, and the build's security headers in site/headers.
+  const site = mkdtempSync(path.join(os.tmpdir(), 'segmentia-site-'));
+  const publicDir = path.join(site, 'public');
+  mkdirSync(path.join(publicDir, 'en', 'staff'), { recursive: true });
+  mkdirSync(path.join(site, 'headers'));
+  writeFileSync(path.join(publicDir, 'index.html'), '<p>home</p>');
+  writeFileSync(path.join(publicDir, '404.html'), '<p>not found</p>');
+  writeFileSync(path.join(publicDir, 'en', 'staff', 'index.html'), '<p>staff</p>');
+  writeFileSync(
+    path.join(site, 'headers', 'security-headers.json'),
+    JSON.stringify({ public: { 'Content-Security-Policy': "default-src 'self' public" }, staff: { 'Content-Security-Policy': "default-src 'self' staff" }, staffPath: '^/(?:(?:en|de|it|fr)/)?staff(?:/|$)' }),
+  );
+  afterAll(() => rmSync(site, { recursive: true, force: true }));
+
+  it('sends the build’s security headers with every answer, the staff page’s on the staff page', async () => {
+    const server = await serveSite(publicDir, 0, '127.0.0.1');
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      for (const [pagePath, status, policy] of [['/', 200, 'public'], ['/nope', 404, 'public'], ['/en/staff/', 200, 'staff']] as const) {
+        const response = await fetch(`${url}${pagePath}`);
+        expect([pagePath, response.status, response.headers.get('content-security-policy')]).toEqual([pagePath, status, `default-src 'self' ${policy}`]);
+      }
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
 
   it('rejects with the port and its variable when the port was taken after the check, instead of serving nothing', async () => {
     const taken = await occupy();

@@ -9,13 +9,15 @@ const LANGUAGE_PREFIX = /^\/(en|de|it|fr)(\/|$)/;
 
 /**
  * The security headers the site's build computed for this build (its inline
- * scripts' hashes in the CSP): `site/headers/security-headers.json`, beside
- * site/public. nginx serves the same set (security-headers.conf).
+ * scripts' hashes in the CSP), the staff page's apart (no tag host):
+ * `site/headers/security-headers.json`, beside site/public. nginx serves the
+ * same sets (security-headers.conf, security-headers-staff.conf).
  */
-export function builtSecurityHeaders(publicDir: string): Record<string, string> {
+export function builtSecurityHeaders(publicDir: string): { public: Record<string, string>; staff: Record<string, string>; staffPath: RegExp } {
   const file = path.join(publicDir, '..', 'headers', 'security-headers.json');
   if (!existsSync(file)) throw new Error(`${file} is missing: build the site again (npm run build -w site) to compute its security headers.`);
-  return JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+  const built = JSON.parse(readFileSync(file, 'utf8')) as { public: Record<string, string>; staff: Record<string, string>; staffPath: string };
+  return { ...built, staffPath: new RegExp(built.staffPath) };
 }
 
 /**
@@ -31,8 +33,8 @@ export function serveSite(publicDir: string, port: number, host = '0.0.0.0', var
   const app = express();
   app.disable('x-powered-by');
   // Every answer, files, pages and 404s alike.
-  app.use((_request, response, next) => {
-    response.set(headers);
+  app.use((request, response, next) => {
+    response.set(headers.staffPath.test(request.path) ? headers.staff : headers.public);
     next();
   });
   app.use(compression());

@@ -14,7 +14,7 @@ export const NGINX_VARIABLES = [
   'NGINX_SITE_ROOT',
   'NGINX_API_SERVERS',
   'NGINX_ACCESS_LOG',
-  'NGINX_SECURITY_HEADERS',
+  'NGINX_HEADERS_DIR',
   'NGINX_ACME_ROOT',
 ] as const;
 export type NginxVariables = Record<(typeof NGINX_VARIABLES)[number], string>;

@@ -265,7 +265,7 @@ export class Topology {
       NGINX_SITE_ROOT: siteRoot,
       NGINX_API_SERVERS: options.apiPorts.map((port) => `server 127.0.0.1:${port} ${UPSTREAM_FAILURES};`).join(' '),
       NGINX_ACCESS_LOG: this.accessLog,
-      NGINX_SECURITY_HEADERS: path.join(options.dataDir, 'headers', 'security-headers.conf'),
+      NGINX_HEADERS_DIR: path.join(options.dataDir, 'headers'),
       NGINX_ACME_ROOT: path.join(options.dataDir, 'acme'),
     });
     mkdirSync(path.join(options.dataDir, 'acme'), { recursive: true });

@@ -8,7 +8,7 @@ import { StaffPage } from '../features/staff/StaffPage';
 /** The sales staff's leads (signed in with Firebase); never indexed. */
 export default function Staff({ location }: PageProps<LocaleData>) {
   return (
-    <Layout pathname={location.pathname}>
+    <Layout pathname={location.pathname} staff>
       <StaffPage />
     </Layout>
   );

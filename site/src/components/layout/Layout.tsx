@@ -9,13 +9,20 @@ import { ErrorBoundary } from '../../features/resilience/ErrorBoundary';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
-export function Layout({ pathname, children }: { pathname: string; children: ReactNode }) {
+/**
+ * Every page's frame. `staff`: the page shows leads' personal data, so no tag
+ * may run in its document: no cookie bar, no consent scripts (Tag Manager,
+ * Analytics), no analytics events (gatsby-browser makes it a full page load).
+ */
+export function Layout({ pathname, staff = false, children }: { pathname: string; staff?: boolean; children: ReactNode }) {
   const { t } = useTranslation('common');
   useLanguageRedirect(pathname);
   // Marks the page as interactive (React has attached its handlers): browser tests wait for it.
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
+  // Reached client-side from a page that ran tags: gatsby-browser is loading it in full; show nothing meanwhile.
+  if (staff && typeof document !== 'undefined' && document.querySelector('script[data-consent-script]')) return null;
   return (
     <>
       <a className="skip-link" href="#main">
@@ -26,8 +33,8 @@ export function Layout({ pathname, children }: { pathname: string; children: Rea
         <ErrorBoundary>{children}</ErrorBoundary>
       </main>
       <Footer />
-      <ConsentManager />
-      <AnalyticsListener pathname={pathname} />
+      {!staff && <ConsentManager />}
+      {!staff && <AnalyticsListener pathname={pathname} />}
     </>
   );
 }

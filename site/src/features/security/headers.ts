@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { STAFF_PATH } from './paths';
 
 /** What the policy depends on besides the built pages: the build's GATSBY_* settings. */
 export interface PolicySettings {
@@ -49,11 +50,15 @@ function htmlFiles(dir: string): string[] {
 
 const origin = (url: string) => new URL(url).origin;
 
-/** The headers every answer of the site carries (HSTS apart: only over HTTPS, see nginxInclude). */
-export function securityHeaders(publicDir: string, settings: PolicySettings): Record<string, string> {
+/**
+ * The headers every answer of the site carries (HSTS apart: only over HTTPS,
+ * see nginxInclude). `staff`: the staff page's, which allow no tag host at all,
+ * only the site, the API and Firebase Auth.
+ */
+export function securityHeaders(publicDir: string, settings: PolicySettings, { staff = false } = {}): Record<string, string> {
   const api = origin(settings.apiUrl) === origin(settings.siteUrl) ? [] : [origin(settings.apiUrl)];
-  const analytics = Boolean(settings.firebase.appId && settings.firebase.measurementId);
-  const tags = Boolean(settings.gtmId) || analytics;
+  const analytics = !staff && Boolean(settings.firebase.appId && settings.firebase.measurementId);
+  const tags = !staff && (Boolean(settings.gtmId) || analytics);
   const auth = Boolean(settings.firebase.apiKey && settings.firebase.authDomain);
   const authDomain = auth ? [`https://${settings.firebase.authDomain}`] : [];
   const csp = {
@@ -87,6 +92,13 @@ export function securityHeaders(publicDir: string, settings: PolicySettings): Re
 /** Strict-Transport-Security: two years, subdomains too. Only over HTTPS. */
 export const HSTS = 'max-age=63072000; includeSubDomains';
 
+/** What both servers read: the public pages' headers, the staff page's, and which paths are the staff page's. */
+export interface BuiltHeaders {
+  public: Record<string, string>;
+  staff: Record<string, string>;
+  staffPath: string;
+}
+
 /** The same headers as nginx `add_header` lines (always: errors too), with HSTS. */
 export function nginxInclude(headers: Record<string, string>): string {
   const lines = Object.entries({ ...headers, 'Strict-Transport-Security': HSTS }).map(([name, value]) => {
@@ -97,11 +109,20 @@ export function nginxInclude(headers: Record<string, string>): string {
   return `# Written by the site's build (site/src/features/security/headers.ts): do not edit.\n${lines.join('\n')}\n`;
 }
 
-/** Computes the headers of the site in `publicDir` and writes both files into `outDir`. */
-export function writeSecurityHeaders(publicDir: string, outDir: string, settings: PolicySettings): Record<string, string> {
-  const headers = securityHeaders(publicDir, settings);
+/**
+ * Computes the headers of the site in `publicDir` and writes them into
+ * `outDir`: security-headers.json (npm start's site server), and
+ * security-headers.conf and security-headers-staff.conf (nginx).
+ */
+export function writeSecurityHeaders(publicDir: string, outDir: string, settings: PolicySettings): BuiltHeaders {
+  const headers: BuiltHeaders = {
+    public: securityHeaders(publicDir, settings),
+    staff: securityHeaders(publicDir, settings, { staff: true }),
+    staffPath: STAFF_PATH.source,
+  };
   mkdirSync(outDir, { recursive: true });
   writeFileSync(path.join(outDir, 'security-headers.json'), `${JSON.stringify(headers, null, 2)}\n`);
-  writeFileSync(path.join(outDir, 'security-headers.conf'), nginxInclude(headers));
+  writeFileSync(path.join(outDir, 'security-headers.conf'), nginxInclude(headers.public));
+  writeFileSync(path.join(outDir, 'security-headers-staff.conf'), nginxInclude(headers.staff));
   return headers;
 }

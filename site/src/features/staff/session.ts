@@ -3,10 +3,26 @@
  * (`import('./session')`), once it has rendered, so no public page loads it.
  */
 import { initializeApp } from 'firebase/app';
-import { getAuth, GoogleAuthProvider, onAuthStateChanged, signInWithEmailAndPassword, signInWithPopup, signOut } from 'firebase/auth';
+import {
+  browserPopupRedirectResolver,
+  browserSessionPersistence,
+  GoogleAuthProvider,
+  initializeAuth,
+  onAuthStateChanged,
+  signInWithEmailAndPassword,
+  signInWithPopup,
+  signOut,
+} from 'firebase/auth';
 import { FIREBASE_CONFIG } from '../../config/site';
 
-const auth = getAuth(initializeApp(FIREBASE_CONFIG));
+/**
+ * The session lasts as long as the browser's session (sessionStorage of this
+ * site): closing the browser signs staff out, and nothing stays in IndexedDB.
+ */
+const auth = initializeAuth(initializeApp(FIREBASE_CONFIG), {
+  persistence: browserSessionPersistence,
+  popupRedirectResolver: browserPopupRedirectResolver,
+});
 
 /** Calls back with the signed-in account's email (restored from the browser first), or null; returns the unsubscribe. */
 export function watchAccount(onChange: (email: string | null) => void): () => void {

@@ -1,0 +1,60 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { nginxInclude, securityHeaders, writeSecurityHeaders } from './headers';
+
+const hash = (body: string) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`;
+
+/** A built site of two pages with inline scripts (one shared), a data block and an external script. */
+function builtSite(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'segmentia-headers-'));
+  mkdirSync(path.join(dir, 'en'));
+  writeFileSync(path.join(dir, 'index.html'), '<script>window.a=1</script><script src="/app-0123456789abcdef.js"></script><script id="gatsby-chunk-mapping">window.m={}</script>');
+  writeFileSync(path.join(dir, 'en', 'index.html'), '<script>window.a=1</script><script type="application/ld+json">{"@type":"Organization"}</script>');
+  return dir;
+}
+
+const settings = { apiUrl: 'https://www.segmentia.es/graphql', siteUrl: 'https://www.segmentia.es', firebase: {} };
+const directive = (csp: string, name: string) => csp.split('; ').find((part) => part.startsWith(`${name} `));
+
+describe('securityHeaders', () => {
+  it('allows exactly the inline scripts the build wrote, by hash, and nothing unsafe', () => {
+    const csp = securityHeaders(builtSite(), settings)['Content-Security-Policy']!;
+    expect(directive(csp, 'script-src')).toBe(`script-src 'self' ${[hash('window.a=1'), hash('window.m={}'), hash('{"@type":"Organization"}')].sort().join(' ')}`);
+    expect(csp).not.toMatch(/unsafe-eval|script-src[^;]*unsafe-inline/);
+    for (const part of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "form-action 'self'", "connect-src 'self'"]) expect(csp).toContain(part);
+  });
+
+  it('opens the tag and analytics hosts only when they are configured, and never on the staff page', () => {
+    const configured = { ...settings, apiUrl: 'https://api.segmentia.es/graphql', gtmId: 'GTM-X', firebase: { appId: 'a', measurementId: 'G-1', apiKey: 'k', authDomain: 'seg.firebaseapp.com' } };
+    const site = builtSite();
+    const publicCsp = securityHeaders(site, configured)['Content-Security-Policy']!;
+    expect(directive(publicCsp, 'script-src')).toContain('https://www.googletagmanager.com');
+    expect(directive(publicCsp, 'connect-src')).toContain('https://api.segmentia.es');
+    expect(directive(publicCsp, 'connect-src')).toContain('https://*.google-analytics.com');
+    const staffCsp = securityHeaders(site, configured, { staff: true })['Content-Security-Policy']!;
+    expect(staffCsp).not.toMatch(/googletagmanager|google-analytics|firebase\.googleapis/);
+    expect(directive(staffCsp, 'connect-src')).toBe("connect-src 'self' https://api.segmentia.es https://identitytoolkit.googleapis.com https://securetoken.googleapis.com");
+    expect(directive(staffCsp, 'frame-src')).toBe('frame-src https://seg.firebaseapp.com');
+    expect(directive(securityHeaders(site, settings)['Content-Security-Policy']!, 'script-src')).not.toContain('googletagmanager');
+  });
+});
+
+describe('writeSecurityHeaders', () => {
+  it('writes the same headers for the site server and nginx, HSTS for nginx only', () => {
+    const out = mkdtempSync(path.join(os.tmpdir(), 'segmentia-headers-out-'));
+    const built = writeSecurityHeaders(builtSite(), out, settings);
+    expect(JSON.parse(readFileSync(path.join(out, 'security-headers.json'), 'utf8'))).toEqual(built);
+    const conf = readFileSync(path.join(out, 'security-headers.conf'), 'utf8');
+    for (const [name, value] of Object.entries(built.public)) expect(conf).toContain(`add_header ${name} "${value}" always;`);
+    expect(conf).toContain('add_header Strict-Transport-Security "max-age=63072000; includeSubDomains" always;');
+    expect(built.public['Strict-Transport-Security']).toBeUndefined();
+    expect(new RegExp(built.staffPath).test('/de/staff/')).toBe(true);
+    expect(new RegExp(built.staffPath).test('/de/staffing/')).toBe(false);
+  });
+
+  it('refuses a value nginx would misread', () => {
+    expect(() => nginxInclude({ 'X-Test': 'a"b' })).toThrow('X-Test');
+  });
+});
