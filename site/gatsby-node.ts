@@ -19,7 +19,7 @@ const API_URL = process.env.SITE_API_URL ?? 'http://localhost:4000/graphql';
 
 interface SiteData {
   coverage: { countries: number; topics: number; audiences: number; onlineUsers: number };
-  privacy: { leadRetentionMonths: number };
+  privacy: { leadRetentionMonths: number; spamRetentionDays: number; consentRecordRetentionMonths: number };
   [localized: string]: unknown;
 }
 
@@ -45,7 +45,7 @@ export const createSchemaCustomization: GatsbyNode['createSchemaCustomization'] 
     type SegmentiaCountry implements Node { code: String! name: String! language: String! }
     type SegmentiaTopic implements Node { slug: String! name: String! description: String! icon: String! position: Int! language: String! }
     type SegmentiaCoverage implements Node { countries: Int! topics: Int! audiences: Int! onlineUsers: Float! }
-    type SegmentiaPrivacy implements Node { leadRetentionMonths: Int! }
+    type SegmentiaPrivacy implements Node { leadRetentionMonths: Int! spamRetentionDays: Int! consentRecordRetentionMonths: Int! }
   `);
 };
 
@@ -71,7 +71,7 @@ export const sourceNodes: GatsbyNode['sourceNodes'] = async ({ actions, createNo
     );
   }
   create('SegmentiaCoverage', 'coverage', data.coverage);
-  // What the privacy policy states comes from the API's own settings (LEAD_RETENTION_MONTHS).
+  // What the privacy policy states comes from the API's own settings (LEAD_RETENTION_MONTHS, SPAM_RETENTION_DAYS, CONSENT_RETENTION_MONTHS).
   create('SegmentiaPrivacy', 'privacy', data.privacy);
 };
 

@@ -348,6 +348,34 @@ describe('retention', () => {
   });
 });
 
+describe('retention of spam and consent records', () => {
+  it('erases spam after SPAM_RETENTION_DAYS and consent records after CONSENT_RETENTION_MONTHS, and states both for the privacy policy', async () => {
+    const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 3600 * 1000);
+    const spam = (receivedAt: Date) => api.prisma.contactRequest.create({ data: { ...leadRow(), receivedAt, isSpam: true, status: 'SPAM' }, select: { id: true } });
+    const record = (decidedAt: Date) =>
+      api.prisma.consentRecord.create({ data: { consentId: randomUUID(), decisionId: randomUUID(), enabledIds: ['consent'], revision: 'consent', locale: 'ES', decidedAt }, select: { id: true } });
+    // Shorter than the other test APIs' defaults (30 days, 36 months), which share the database.
+    const oldSpam = await spam(daysAgo(11));
+    const newSpam = await spam(daysAgo(9));
+    const oldRecord = await record(daysAgo(13 * 30.5));
+    const newRecord = await record(daysAgo(11 * 30.5));
+    const scheduled = await startTestApi({ SPAM_RETENTION_DAYS: '10', CONSENT_RETENTION_MONTHS: '12' });
+    try {
+      await until('the old spam and record are erased', async () =>
+        (await api.prisma.contactRequest.count({ where: { id: oldSpam.id } })) + (await api.prisma.consentRecord.count({ where: { id: oldRecord.id } })) === 0,
+      );
+      expect(await api.prisma.contactRequest.count({ where: { id: newSpam.id } })).toBe(1);
+      expect(await api.prisma.consentRecord.count({ where: { id: newRecord.id } })).toBe(1);
+      const { body } = await scheduled.graphql<{ privacy: Record<string, number> }>('{ privacy { spamRetentionDays consentRecordRetentionMonths } }');
+      expect(body.data!.privacy).toEqual({ spamRetentionDays: 10, consentRecordRetentionMonths: 12 });
+    } finally {
+      await scheduled.close();
+      await api.prisma.contactRequest.deleteMany({ where: { id: newSpam.id } });
+      await api.prisma.consentRecord.deleteMany({ where: { id: newRecord.id } });
+    }
+  });
+});
+
 /** A lead as stored, for the retention test, which needs to date it in the past. */
 function leadRow() {
   const { requestId, locale, agencyName, agencyType, agencySize, advertiserCount, contactName, email, position, decisionRole, interest } = contactInput();

@@ -18,6 +18,10 @@ export class ContentResolver {
 
   @Query(() => PrivacyFacts, { complexity: 1 })
   privacy(): PrivacyFacts {
-    return { leadRetentionMonths: this.config.LEAD_RETENTION_MONTHS };
+    return {
+      leadRetentionMonths: this.config.LEAD_RETENTION_MONTHS,
+      spamRetentionDays: this.config.SPAM_RETENTION_DAYS,
+      consentRecordRetentionMonths: this.config.CONSENT_RETENTION_MONTHS,
+    };
   }
 }

@@ -5,7 +5,9 @@ import { Metrics } from '../metrics/metrics.service';
 import { PrismaService } from '../prisma/prisma.service';
 
 /**
- * Erases leads older than LEAD_RETENTION_MONTHS: at start, then every
+ * Erases leads older than LEAD_RETENTION_MONTHS, spam older than
+ * SPAM_RETENTION_DAYS and consent records older than CONSENT_RETENTION_MONTHS
+ * (the periods the privacy policy states): at start, then every
  * RETENTION_INTERVAL_MINUTES. Several replicas may run it at once: a lead is
  * deleted once, and each run records only how many it erased.
  */
@@ -23,11 +25,8 @@ export class RetentionService implements OnApplicationBootstrap, OnModuleDestroy
 
   onApplicationBootstrap(): void {
     const run = () => {
-      this.running ??= this.eraseExpired()
-        .then((count) => {
-          this.metrics.retentionRuns.inc({ result: 'ok' });
-          this.metrics.retentionErased.inc(count);
-        })
+      this.running ??= this.runOnce()
+        .then(() => this.metrics.retentionRuns.inc({ result: 'ok' }))
         .catch((error: unknown) => {
           this.metrics.retentionRuns.inc({ result: 'failed' });
           this.logger.error(`Retention run failed: ${error instanceof Error ? error.message : error}`);
@@ -43,11 +42,18 @@ export class RetentionService implements OnApplicationBootstrap, OnModuleDestroy
     await this.running;
   }
 
-  /** The moment before which a lead is erased: the same day N months back, or that month's last day. */
-  cutoff(now = new Date()): Date {
+  /** Every period the privacy policy states: leads, spam, records of cookie decisions. */
+  async runOnce(now = new Date()): Promise<void> {
+    this.metrics.retentionErased.inc({ kind: 'lead' }, await this.eraseExpired(now));
+    this.metrics.retentionErased.inc({ kind: 'spam' }, await this.eraseSpam(now));
+    this.metrics.retentionErased.inc({ kind: 'consent_record' }, await this.eraseConsentRecords(now));
+  }
+
+  /** The moment before which a row is erased: the same day `months` back, or that month's last day. */
+  cutoff(now = new Date(), months = this.config.LEAD_RETENTION_MONTHS): Date {
     const cutoff = new Date(now);
     cutoff.setUTCDate(1);
-    cutoff.setUTCMonth(cutoff.getUTCMonth() - this.config.LEAD_RETENTION_MONTHS);
+    cutoff.setUTCMonth(cutoff.getUTCMonth() - months);
     const lastDay = new Date(Date.UTC(cutoff.getUTCFullYear(), cutoff.getUTCMonth() + 1, 0)).getUTCDate();
     cutoff.setUTCDate(Math.min(now.getUTCDate(), lastDay));
     return cutoff;
@@ -61,6 +67,21 @@ export class RetentionService implements OnApplicationBootstrap, OnModuleDestroy
       return count;
     });
     if (count) this.logger.log(`Erased ${count} lead(s) older than ${this.config.LEAD_RETENTION_MONTHS} months`);
+    return count;
+  }
+
+  /** Erases what the honeypot caught, SPAM_RETENTION_DAYS after it arrived (kept that long to see abuse patterns). */
+  async eraseSpam(now = new Date()): Promise<number> {
+    const before = new Date(now.getTime() - this.config.SPAM_RETENTION_DAYS * 86_400_000);
+    const { count } = await this.prisma.contactRequest.deleteMany({ where: { isSpam: true, receivedAt: { lt: before } } });
+    if (count) this.logger.log(`Erased ${count} spam submission(s) older than ${this.config.SPAM_RETENTION_DAYS} days`);
+    return count;
+  }
+
+  /** Erases records of cookie decisions CONSENT_RETENTION_MONTHS after the decision. */
+  async eraseConsentRecords(now = new Date()): Promise<number> {
+    const { count } = await this.prisma.consentRecord.deleteMany({ where: { decidedAt: { lt: this.cutoff(now, this.config.CONSENT_RETENTION_MONTHS) } } });
+    if (count) this.logger.log(`Erased ${count} consent record(s) older than ${this.config.CONSENT_RETENTION_MONTHS} months`);
     return count;
   }
 }

@@ -46,8 +46,9 @@ export class Metrics {
   });
 
   readonly retentionErased = new Counter({
-    name: 'segmentia_retention_erased_leads_total',
-    help: 'Leads erased by the retention job',
+    name: 'segmentia_retention_erased_total',
+    help: 'Rows erased by the retention job, by kind (lead, spam, consent_record)',
+    labelNames: ['kind'] as const,
     registers: [this.registry],
   });
 

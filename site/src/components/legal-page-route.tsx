@@ -8,7 +8,7 @@ import { pageHead } from './page-head';
 type Namespace = 'legal' | 'privacy' | 'cookies';
 
 /** Facts a page's query reads from the API at build time, e.g. `privacyFacts: segmentiaPrivacy { leadRetentionMonths }`. */
-type LegalData = LocaleData & { privacyFacts?: { leadRetentionMonths: number } };
+type LegalData = LocaleData & { privacyFacts?: { leadRetentionMonths: number; spamRetentionDays: number; consentRecordRetentionMonths: number } };
 
 /** The page component and Head of a legal text; each page file adds its own query. */
 export function legalRoute(ns: Namespace, extra?: React.ReactNode) {

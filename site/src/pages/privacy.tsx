@@ -9,6 +9,8 @@ export const query = graphql`
   query PrivacyPage($language: String!) {
     privacyFacts: segmentiaPrivacy {
       leadRetentionMonths
+      spamRetentionDays
+      consentRecordRetentionMonths
     }
     locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "privacy", "consent"] } }) {
       edges {

@@ -148,6 +148,20 @@ export class AppConfig {
   @Max(120)
   LEAD_RETENTION_MONTHS = 24;
 
+  /** Rows of the hidden honeypot (spam) are erased this many days after they arrive (the privacy policy states it). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(3650)
+  SPAM_RETENTION_DAYS = 30;
+
+  /** Records of cookie decisions are erased this many months after the decision (the privacy policy states it). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(120)
+  CONSENT_RETENTION_MONTHS = 36;
+
   /** How often the retention job runs (it also runs at start); a Node.js timer holds at most 24.8 days. */
   @Transform(toInt)
   @IsInt()
