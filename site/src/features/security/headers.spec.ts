@@ -37,6 +37,9 @@ describe('securityHeaders', () => {
     expect(staffCsp).not.toMatch(/googletagmanager|google-analytics|firebase\.googleapis/);
     expect(directive(staffCsp, 'connect-src')).toBe("connect-src 'self' https://api.segmentia.es https://identitytoolkit.googleapis.com https://securetoken.googleapis.com");
     expect(directive(staffCsp, 'frame-src')).toBe('frame-src https://seg.firebaseapp.com');
+    // Google sign-in's popup answers its opener on the staff page only.
+    expect(securityHeaders(site, configured, { staff: true })['Cross-Origin-Opener-Policy']).toBe('same-origin-allow-popups');
+    expect(securityHeaders(site, configured)['Cross-Origin-Opener-Policy']).toBe('same-origin');
     expect(directive(securityHeaders(site, settings)['Content-Security-Policy']!, 'script-src')).not.toContain('googletagmanager');
   });
 });
