@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/', '**/dist/', 'api/src/generated/', 'site/public/', 'site/.cache/', 'site/src/features/api/generated.ts', 'site/src/features/staff/generated.ts', 'test-results/'],
+    ignores: ['**/node_modules/', '**/dist/', '.data/', 'api/src/generated/', 'site/public/', 'site/.cache/', 'site/src/features/api/generated.ts', 'site/src/features/staff/generated.ts', 'test-results/'],
   },
   js.configs.recommended,
   ...tseslint.configs.strict,
