@@ -5,16 +5,15 @@
  * loop is bounded in count and time, and all traffic stays on this machine.
  */
 import { randomUUID } from 'node:crypto';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
+import https from 'node:https';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { Client as PgClient } from 'pg';
 import { ConfigError } from '../src/common/config/app-config';
-import { REPO_ROOT } from '../src/database/paths';
 import { type Answer, Client, contactInput, load, percentile, submit, tally } from './drill/client';
-import { Topology } from './production/topology';
+import { scratchTopology, type Topology } from './production/topology';
 
 const LEADS = Number(process.env.DRILL_LEADS ?? 10_000);
 const CONCURRENCY = 100;
@@ -76,29 +75,15 @@ async function startWebhook() {
 }
 
 async function main(): Promise<void> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'segmentia-drill-'));
-  // The embedded PostgreSQL runs as the user postgres when this runs as root: it must be able to enter.
-  chmodSync(dataDir, 0o755);
   const webhook = await startWebhook();
-  const topology = new Topology({
-    dataDir,
-    tlsDir: path.join(REPO_ROOT, '.data', 'tls'),
-    httpPort: PORTS.http,
-    httpsPort: PORTS.https,
-    apiPorts: PORTS.api,
-    metricsPorts: PORTS.metrics,
-    postgres: { embedded: { dataDir: path.join(dataDir, 'postgres'), port: PORTS.postgres, persistent: true, portVariable: 'the drill (a port of its own)' } },
-    redis: { port: PORTS.redis },
-    apiEnv: { ...API_ENV, NOTIFY_WEBHOOK_URL: webhook.url },
-    portVariables: { http: 'the drill', https: 'the drill', api: 'the drill', metrics: 'the drill', redis: 'the drill' },
-  });
+  const { topology, discard } = scratchTopology('the drill', PORTS, { ...API_ENV, NOTIFY_WEBHOOK_URL: webhook.url });
   let interrupted = false;
   process.once('SIGINT', () => {
     interrupted = true;
     console.log('\nSIGINT: stopping the drill after the current step.');
   });
 
-  console.log(`Drill topology in ${dataDir}`);
+  console.log(`Drill topology: logs in ${topology.logDir}`);
   await topology.start((line) => console.log(`  ${line}`));
   const started = Date.now();
   const ca = readFileSync(topology.certificates.ca, 'utf8');
@@ -150,8 +135,7 @@ async function main(): Promise<void> {
     await database.end().catch(() => undefined);
     await topology.stop();
     await webhook.close();
-    // Keep the logs to read; the data and the served site are not needed any more.
-    for (const part of ['postgres', 'site', 'redis']) rmSync(path.join(dataDir, part), { recursive: true, force: true });
+    discard();
   }
   const failed = results.filter((result) => !result.ok);
   console.log(`\n${results.length - failed.length} of ${results.length} drills passed in ${Math.round((Date.now() - started) / 1000)} s; logs in ${topology.logDir}`);
@@ -202,8 +186,7 @@ async function redisOutage(topology: Topology, ca: string): Promise<void> {
 /** A replica's /ready status; 0 when it does not answer at all. */
 const readyStatus = (port: number) => fetch(`http://127.0.0.1:${port}/ready`).then((response) => response.status, () => 0);
 
-async function fetchPage(topology: Topology, ca: string, pagePath: string): Promise<number> {
-  const https = await import('node:https');
+function fetchPage(topology: Topology, ca: string, pagePath: string): Promise<number> {
   return new Promise((resolve) => {
     https.get(`${topology.siteUrl}${pagePath}`, { ca }, (response) => {
       response.resume();

@@ -8,12 +8,11 @@
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError } from '../src/common/config/app-config';
 import { REPO_ROOT } from '../src/database/paths';
-import { Topology } from './production/topology';
+import { scratchTopology } from './production/topology';
 import { serveSite } from './site-server';
 
 interface TestResult {
@@ -68,20 +67,8 @@ function describe(tests: Record<string, TestResult>, names: string[]): string {
 
 async function main(): Promise<void> {
   prepareScanner();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'segmentia-security-'));
-  // The embedded PostgreSQL runs as the user postgres when this runs as root: it must be able to enter.
-  chmodSync(dataDir, 0o755);
-  const topology = new Topology({
-    dataDir,
-    tlsDir: path.join(REPO_ROOT, '.data', 'tls'),
-    httpPort: 80,
-    httpsPort: 443,
-    apiPorts: [14201, 14202],
-    metricsPorts: [19201, 19202],
-    postgres: { embedded: { dataDir: path.join(dataDir, 'postgres'), port: 54369, persistent: true, portVariable: 'the security check (a port of its own)' } },
-    redis: { port: 16391 },
-    portVariables: { http: 'the security check (the scanner looks at 80)', https: 'the security check (the scanner looks at 443)', api: 'the security check', metrics: 'the security check', redis: 'the security check' },
-  });
+  // Ports 80 and 443: where the scanner looks.
+  const { topology, discard } = scratchTopology('the security check', { http: 80, https: 443, api: [14201, 14202], metrics: [19201, 19202], postgres: 54369, redis: 16391 });
   let failed = false;
   try {
     await topology.start((line) => console.log(`  ${line}`));
@@ -98,7 +85,7 @@ async function main(): Promise<void> {
   }
 
   // npm start's site server, plain HTTP on port 80, serving the same build.
-  const site = await serveSite(path.join(dataDir, 'site'), 80, '::', 'the security check');
+  const site = await serveSite(topology.siteRoot, 80, '::', 'the security check');
   try {
     const plain = await scan();
     const graded = Object.keys(plain.tests).filter((name) => !HTTPS_ONLY.has(name));
@@ -110,7 +97,7 @@ async function main(): Promise<void> {
     );
   } finally {
     await new Promise((resolve) => site.close(resolve));
-    for (const part of ['postgres', 'site', 'redis']) rmSync(path.join(dataDir, part), { recursive: true, force: true });
+    discard();
   }
   process.exit(failed ? 1 : 0);
 }

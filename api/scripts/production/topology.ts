@@ -6,7 +6,8 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpSync, createWriteStream, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, cpSync, createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { seed } from '../../prisma/seed';
 import { loadConfig } from '../../src/common/config/app-config';
@@ -63,9 +64,12 @@ class Managed {
     return this.child.exitCode === null && this.child.signalCode === null;
   }
 
+  /** Asks it to stop with `signal`; one that has not exited 30 s later is killed. */
   async stop(signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
     if (this.running) this.child.kill(signal);
+    const overdue = setTimeout(() => this.child.kill('SIGKILL'), 30_000);
     await this.exited;
+    clearTimeout(overdue);
   }
 }
 
@@ -102,6 +106,8 @@ export class Topology {
   readonly siteUrl: string;
   readonly logDir: string;
   readonly accessLog: string;
+  /** The copy of the built site nginx serves, with its security headers beside it (headers/). */
+  readonly siteRoot: string;
   certificates!: LocalCertificates;
   databaseUrl!: string;
   redisUrl!: string;
@@ -115,6 +121,7 @@ export class Topology {
     this.siteUrl = `https://localhost${options.httpsPort === 443 ? '' : `:${options.httpsPort}`}`;
     this.logDir = path.join(options.dataDir, 'logs');
     this.accessLog = path.join(this.logDir, 'nginx-access.log');
+    this.siteRoot = path.join(options.dataDir, 'site');
   }
 
   /** Starts every part, in order; what started is stopped again when a later part fails. */
@@ -145,11 +152,10 @@ export class Topology {
         GATSBY_SITE_URL: this.siteUrl,
       });
       // nginx serves a copy, with the build's security headers: a later build (npm start, the tests) never changes what it serves.
-      const siteRoot = path.join(options.dataDir, 'site');
-      rmSync(siteRoot, { recursive: true, force: true });
-      cpSync(path.join(REPO_ROOT, 'site', 'public'), siteRoot, { recursive: true });
+      rmSync(this.siteRoot, { recursive: true, force: true });
+      cpSync(path.join(REPO_ROOT, 'site', 'public'), this.siteRoot, { recursive: true });
       cpSync(path.join(REPO_ROOT, 'site', 'headers'), path.join(options.dataDir, 'headers'), { recursive: true });
-      await this.startNginx(siteRoot);
+      await this.startNginx();
     } catch (error) {
       await this.stop();
       throw error;
@@ -253,7 +259,7 @@ export class Topology {
 
   // --- nginx ----------------------------------------------------------------
 
-  private async startNginx(siteRoot: string): Promise<void> {
+  private async startNginx(): Promise<void> {
     const { options } = this;
     const dir = path.join(options.dataDir, 'nginx');
     const config = writeNginxConfig(dir, {
@@ -262,7 +268,7 @@ export class Topology {
       NGINX_HTTPS_PORT: String(options.httpsPort),
       NGINX_TLS_CERT: this.certificates.cert,
       NGINX_TLS_KEY: this.certificates.key,
-      NGINX_SITE_ROOT: siteRoot,
+      NGINX_SITE_ROOT: this.siteRoot,
       NGINX_API_SERVERS: options.apiPorts.map((port) => `server 127.0.0.1:${port} ${UPSTREAM_FAILURES};`).join(' '),
       NGINX_ACCESS_LOG: this.accessLog,
       NGINX_HEADERS_DIR: path.join(options.dataDir, 'headers'),
@@ -282,4 +288,43 @@ export class Topology {
     await this.stopRedis();
     await this.stopDatabase();
   }
+}
+
+/** The ports of a throw-away topology. */
+export interface ScratchPorts {
+  http: number;
+  https: number;
+  api: number[];
+  metrics: number[];
+  postgres: number;
+  redis: number;
+}
+
+/**
+ * A topology for a check (the drill, the security check): a folder of its own
+ * in the temporary directory, its own embedded PostgreSQL and redis-server
+ * (which it may stop), whatever DATABASE_URL and REDIS_URL say; the shared
+ * local CA. `who` names it in a message about a taken port. `discard()`
+ * removes its data and served site, and keeps its logs to read.
+ */
+export function scratchTopology(who: string, ports: ScratchPorts, apiEnv: Record<string, string> = {}): { topology: Topology; discard(): void } {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `segmentia-${who.replace(/\W+/g, '-')}-`));
+  // The embedded PostgreSQL runs as the user postgres when this runs as root: it must be able to enter.
+  chmodSync(dataDir, 0o755);
+  const topology = new Topology({
+    dataDir,
+    tlsDir: path.join(REPO_ROOT, '.data', 'tls'),
+    httpPort: ports.http,
+    httpsPort: ports.https,
+    apiPorts: ports.api,
+    metricsPorts: ports.metrics,
+    postgres: { embedded: { dataDir: path.join(dataDir, 'postgres'), port: ports.postgres, persistent: true, portVariable: `${who} (a port of its own)` } },
+    redis: { port: ports.redis },
+    apiEnv,
+    portVariables: { http: who, https: who, api: who, metrics: who, redis: who },
+  });
+  const discard = () => {
+    for (const part of ['postgres', 'site', 'redis']) rmSync(path.join(dataDir, part), { recursive: true, force: true });
+  };
+  return { topology, discard };
 }
