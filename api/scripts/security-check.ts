@@ -8,11 +8,13 @@
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import https from 'node:https';
 import path from 'node:path';
 import { ConfigError } from '../src/common/config/app-config';
 import { REPO_ROOT } from '../src/database/paths';
-import { scratchTopology } from './production/topology';
+import { scratchTopology, type Topology } from './production/topology';
 import { serveSite } from './site-server';
 
 interface TestResult {
@@ -65,6 +67,74 @@ function describe(tests: Record<string, TestResult>, names: string[]): string {
   return names.map((name) => `${name}: ${tests[name]!.result} (${tests[name]!.scoreModifier})`).join('; ');
 }
 
+interface Fetched {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/** One GET, not following redirects, the body undecoded (only read when not compressed). */
+function get(url: string, ca: string, headers: Record<string, string> = {}): Promise<Fetched> {
+  return new Promise((resolve, reject) => {
+    const request = (url.startsWith('https:') ? https : http).get(url, { ca, headers, timeout: 10_000 }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
+    });
+    request.on('timeout', () => request.destroy(new Error(`${url} did not answer within 10 s`)));
+    request.on('error', reject);
+  });
+}
+
+function files(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? files(path.join(dir, entry.name)) : [path.join(dir, entry.name)]));
+}
+
+/**
+ * What the scanner does not look at: production nginx's routing, caching,
+ * compression and published files. One line each; returns whether all passed.
+ */
+async function checkEdge({ siteUrl, siteRoot, nginxDir, certificates }: Topology): Promise<boolean> {
+  const ca = readFileSync(certificates.ca, 'utf8');
+  const results: [string, boolean, string][] = [];
+  const check = (name: string, ok: boolean, figures: string) => results.push([name, ok, figures]);
+
+  const redirect = await get('http://localhost/en/?x=1', ca);
+  const challenge = await get('http://localhost/.well-known/acme-challenge/missing', ca);
+  check('port 80', redirect.status === 301 && redirect.headers.location === `${siteUrl}/en/?x=1` && challenge.status === 404, `/en/ -> ${redirect.status} ${redirect.headers.location}; ACME path -> ${challenge.status}`);
+
+  const notFound = await get(`${siteUrl}/de/nope`, ca);
+  const spanish = await get(`${siteUrl}/nope/`, ca);
+  const lang = (page: Fetched) => /<html[^>]*\slang="([a-z]+)/.exec(page.body)?.[1];
+  check(
+    'unknown paths',
+    notFound.status === 404 && lang(notFound) === 'de' && spanish.status === 404 && lang(spanish) === 'es' && Boolean(notFound.headers['content-security-policy']),
+    `/de/nope -> ${notFound.status} (lang ${lang(notFound)}), /nope/ -> ${spanish.status} (lang ${lang(spanish)})`,
+  );
+
+  const prefix = await get(`${siteUrl}/graphqlx`, ca);
+  check('/graphql exact', prefix.status === 404 && !/"errors"/.test(prefix.body), `/graphqlx -> ${prefix.status}, not the API`);
+
+  const published = files(siteRoot).map((file) => path.relative(siteRoot, file));
+  const hashed = published.find((file) => /^app-[0-9a-f]{16,}\.js$/.test(file));
+  const revalidated = ['/favicon.svg', '/coverage-map.svg', '/page-data/index/page-data.json', '/sitemap-index.xml', '/en/'];
+  const caching = await Promise.all([`/${hashed}`, ...revalidated].map(async (file) => [file, (await get(`${siteUrl}${file}`, ca)).headers] as const));
+  const immutable = caching.filter(([, headers]) => /immutable/.test(String(headers['cache-control']))).map(([file]) => file);
+  const revalidating = caching.filter(([, headers]) => /max-age=0, must-revalidate/.test(String(headers['cache-control'])) && headers.etag).map(([file]) => file);
+  check('caching', Boolean(hashed) && immutable.join() === `/${hashed}` && revalidating.length === revalidated.length, `immutable: ${immutable.join(', ')}; revalidated with ETag: ${revalidating.join(', ')}`);
+
+  const leaks = published.filter((file) => file.endsWith('.map') || path.basename(file) === 'webpack.stats.json');
+  check('published files', leaks.length === 0, leaks.length ? `published: ${leaks.slice(0, 5).join(', ')}` : `${published.length} files, no source map, no webpack.stats.json`);
+
+  const brotli = /brotli on;/.test(readFileSync(path.join(nginxDir, 'nginx.conf'), 'utf8'));
+  const encodings = await Promise.all(['br, gzip', 'gzip'].map(async (accept) => (await get(`${siteUrl}/${hashed}`, ca, { 'accept-encoding': accept })).headers['content-encoding']));
+  check('compression', encodings[0] === (brotli ? 'br' : 'gzip') && encodings[1] === 'gzip', `br, gzip -> ${encodings[0]}; gzip -> ${encodings[1]} (nginx ${brotli ? 'has' : 'lacks'} the brotli module)`);
+
+  for (const [name, ok, figures] of results) console.log(`${ok ? 'PASS' : 'FAIL'}  nginx ${name}: ${figures}`);
+  return results.every(([, ok]) => ok);
+}
+
 async function main(): Promise<void> {
   prepareScanner();
   // Ports 80 and 443: where the scanner looks.
@@ -80,6 +150,7 @@ async function main(): Promise<void> {
       `${aPlus ? 'PASS' : 'FAIL'}  production nginx (https://localhost): grade ${production.scan.grade}, score ${production.scan.score}, ` +
         `${production.scan.testsPassed}/${production.scan.testsQuantity} tests passed${losing.length ? `; ${describe(production.tests, losing)}` : ''}`,
     );
+    failed = !(await checkEdge(topology)) || failed;
   } finally {
     await topology.stop();
   }

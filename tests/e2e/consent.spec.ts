@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { openPage, queryDatabase } from '../support/fixtures';
+import { answerGoogleTags, openPage, queryDatabase } from '../support/fixtures';
 import { API_URL, SITE_URL } from '../support/stack';
 
 const REVISION = 'consent~language~analytics~tag-manager';
@@ -8,8 +8,7 @@ const cookieValue = async (page: Page, name: string) => (await page.context().co
 test.use({ storageState: { cookies: [], origins: [] } });
 
 test.beforeEach(async ({ page }) => {
-  // Google's hosts are out of reach here: answer them locally so only their requests are observed.
-  await page.route(/googletagmanager\.com|google-analytics\.com/, (route) => route.fulfill({ body: '', contentType: 'text/javascript' }));
+  await answerGoogleTags(page);
 });
 
 test('a fresh visit sets no cookie and contacts no host but the site and the API', async ({ page }) => {

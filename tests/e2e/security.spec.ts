@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { LOCALES, openPage } from '../support/fixtures';
+import { answerGoogleTags, LOCALES, openPage } from '../support/fixtures';
 
 /** Every kind of page, in every language: home, legal texts, the staff page, an unknown path (the 404). */
 const PAGES = LOCALES.flatMap(({ prefix }) => ['/', '/legal/', '/privacy/', '/cookies/', '/staff/', '/no-such-page/'].map((path) => `${prefix}${path}`));
@@ -27,9 +27,9 @@ async function visitAll(page: Page): Promise<Record<string, string[]>> {
   return refused;
 }
 
+let answered: string[];
 test.beforeEach(async ({ page }) => {
-  // Google's hosts are out of reach here: answer them locally (the policy still decides whether they may load).
-  await page.route(/googletagmanager\.com|google-analytics\.com/, (route) => route.fulfill({ body: '', contentType: 'text/javascript' }));
+  answered = await answerGoogleTags(page);
   await recordViolations(page);
 });
 
@@ -43,11 +43,16 @@ test.describe('with optional cookies declined', () => {
 test.describe('with every cookie accepted', () => {
   test.use({ storageState: { cookies: [], origins: [] } });
 
-  test('no page of any language breaks the security policy, the tag manager loaded', async ({ page }) => {
+  test('no page of any language breaks the security policy, Tag Manager and Firebase Analytics loaded', async ({ page }) => {
     test.setTimeout(120_000);
     await openPage(page, '/en/');
     await page.getByRole('button', { name: 'Accept all' }).click();
     await expect(page.locator('script[data-consent-script="tag-manager"]')).toHaveCount(1);
+    // Firebase Analytics has started: its installation and config answered, and gtag.js added for its measurement id.
+    await expect(page.locator('script[src*="googletagmanager.com/gtag/js"][src*="G-TEST123456"]')).toHaveCount(1);
+    expect(answered).toEqual(
+      expect.arrayContaining([expect.stringContaining('firebaseinstallations.googleapis.com'), expect.stringMatching(/firebase\.googleapis\.com\/.*\/webConfig/)]),
+    );
     expect(await violations(page)).toEqual([]);
     expect(await visitAll(page)).toEqual({});
   });

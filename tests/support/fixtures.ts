@@ -1,7 +1,8 @@
-import type { Page } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 import type { JWK } from 'jose';
 import { Client } from 'pg';
 import { type TokenClaims, useTestIdentity } from '../../api/test/support/firebase-identity';
+import { FIREBASE_WEB_CONFIG } from './stack';
 
 export const LOCALES = [
   { code: 'es', tag: 'es-ES', prefix: '' },
@@ -20,6 +21,29 @@ export async function queryDatabase<T extends object>(sql: string, values: unkno
   } finally {
     await client.end();
   }
+}
+
+/**
+ * Answers, in place of Google (out of reach here), what the site's tags load
+ * once a visitor consents: Tag Manager's and gtag's scripts (empty), Analytics'
+ * collection, and Firebase Analytics' installation and web config. The page's
+ * security policy still decides whether each may load. Returns the URLs answered.
+ */
+export async function answerGoogleTags(page: Page): Promise<string[]> {
+  const answered: string[] = [];
+  const answer = (route: Route, body: string | object) => {
+    answered.push(route.request().url());
+    return typeof body === 'string' ? route.fulfill({ body, contentType: 'text/javascript' }) : route.fulfill({ json: body });
+  };
+  await page.route(/^https:\/\/([a-z0-9-]+\.)*(googletagmanager\.com|google-analytics\.com|analytics\.google\.com)\//, (route) => answer(route, ''));
+  await page.route('https://firebaseinstallations.googleapis.com/v1/projects/*/installations', (route) =>
+    answer(route, { name: 'installations/test', fid: 'cTestInstallationId0000', refreshToken: 'test-refresh', authToken: { token: 'test-auth', expiresIn: '604800s' } }),
+  );
+  await page.route('https://firebase.googleapis.com/v1alpha/projects/-/apps/*/webConfig', (route) => {
+    const appId = decodeURIComponent(route.request().url().split('/apps/')[1]!.split('/')[0]!);
+    return answer(route, { projectId: FIREBASE_WEB_CONFIG.GATSBY_FIREBASE_PROJECT_ID, appId, measurementId: FIREBASE_WEB_CONFIG.GATSBY_FIREBASE_MEASUREMENT_ID });
+  });
+  return answered;
 }
 
 /** Opens a page and waits until React has hydrated it, so that interactions reach its handlers. */

@@ -29,6 +29,9 @@ export const FIREBASE_WEB_CONFIG = {
   GATSBY_FIREBASE_API_KEY: 'test-api-key',
   GATSBY_FIREBASE_AUTH_DOMAIN: `${TEST_PROJECT_ID}.firebaseapp.com`,
   GATSBY_FIREBASE_PROJECT_ID: TEST_PROJECT_ID,
+  // Firebase Analytics too, so the security policy is tried with every tag the site can load (fixtures' answerGoogleTags).
+  GATSBY_FIREBASE_APP_ID: `1:1234567890:web:${TEST_PROJECT_ID}`,
+  GATSBY_FIREBASE_MEASUREMENT_ID: 'G-TEST123456',
 };
 
 export async function startStack(): Promise<() => Promise<void>> {

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from '../../src/database/paths';
 
@@ -35,15 +35,28 @@ export function renderTemplate(template: string, variables: Record<string, strin
   });
 }
 
+const MODULES = '/etc/nginx/modules-enabled';
+
+/**
+ * Brotli beside the template's gzip, for the same types, when this machine's
+ * nginx loads the module (Debian's libnginx-mod-http-brotli-filter); the
+ * compose image has no such module and keeps gzip alone.
+ */
+export function brotliConfig(template: string, modules = MODULES): string {
+  if (!existsSync(modules) || !readdirSync(modules).some((name) => name.includes('brotli-filter'))) return '';
+  const types = /^\s*gzip_types ([^;]+);/m.exec(template)?.[1];
+  if (!types) throw new Error('The nginx template sets no gzip_types for brotli to follow');
+  return `  brotli on;\n  brotli_comp_level 5;\n  brotli_types ${types};\n`;
+}
+
 /**
  * The main configuration the image has in /etc/nginx/nginx.conf, with every
  * path in `dir` so that it runs beside any other nginx, and the rendered
  * template included as the image includes conf.d.
  */
-function mainConfig(dir: string, rendered: string): string {
-  const modules = '/etc/nginx/modules-enabled';
+function mainConfig(dir: string, rendered: string, template: string): string {
   return `# Written by npm run prod / npm run drill: the official image's nginx.conf, with paths of its own.
-${existsSync(modules) ? `include ${modules}/*.conf;\n` : ''}${process.getuid?.() === 0 ? '# Workers read the site where the clone is, which may be a folder other users cannot enter.\nuser root;\n' : ''}worker_processes auto;
+${existsSync(MODULES) ? `include ${MODULES}/*.conf;\n` : ''}${process.getuid?.() === 0 ? '# Workers read the site where the clone is, which may be a folder other users cannot enter.\nuser root;\n' : ''}worker_processes auto;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
 events { worker_connections 2048; }
@@ -57,7 +70,7 @@ http {
   fastcgi_temp_path ${dir}/temp/fastcgi;
   uwsgi_temp_path ${dir}/temp/uwsgi;
   scgi_temp_path ${dir}/temp/scgi;
-  include ${rendered};
+${brotliConfig(template)}  include ${rendered};
 }
 `;
 }
@@ -66,8 +79,9 @@ http {
 export function writeNginxConfig(dir: string, variables: NginxVariables): string {
   mkdirSync(path.join(dir, 'temp'), { recursive: true });
   const rendered = path.join(dir, 'default.conf');
-  writeFileSync(rendered, renderTemplate(readFileSync(NGINX_TEMPLATE, 'utf8'), { ...variables }));
+  const template = readFileSync(NGINX_TEMPLATE, 'utf8');
+  writeFileSync(rendered, renderTemplate(template, { ...variables }));
   const main = path.join(dir, 'nginx.conf');
-  writeFileSync(main, mainConfig(dir, rendered));
+  writeFileSync(main, mainConfig(dir, rendered, template));
   return main;
 }

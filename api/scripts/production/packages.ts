@@ -1,7 +1,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 
-/** Debian's package for each program the production topology runs. */
-const PACKAGES: Record<string, string> = { nginx: 'nginx', 'redis-server': 'redis-server', openssl: 'openssl' };
+/** Debian's packages for each program the production topology runs (nginx with its brotli module). */
+const PACKAGES: Record<string, string[]> = { nginx: ['nginx', 'libnginx-mod-http-brotli-filter'], 'redis-server': ['redis-server'], openssl: ['openssl'] };
 
 const has = (command: string) => spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
 
@@ -10,7 +10,7 @@ const has = (command: string) => spawnSync('sh', ['-c', `command -v ${command}`]
  * .ci/run does for chromium (as root, or through sudo), and says so.
  */
 export function ensureCommands(commands: (keyof typeof PACKAGES)[]): void {
-  const missing = commands.filter((command) => !has(command)).map((command) => PACKAGES[command]!);
+  const missing = commands.filter((command) => !has(command)).flatMap((command) => PACKAGES[command]!);
   if (!missing.length) return;
   const root = process.getuid?.() === 0;
   if (!root && !has('sudo')) {

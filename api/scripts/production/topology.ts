@@ -108,6 +108,8 @@ export class Topology {
   readonly accessLog: string;
   /** The copy of the built site nginx serves, with its security headers beside it (headers/). */
   readonly siteRoot: string;
+  /** nginx's configuration (nginx.conf, the rendered template) and temporary files. */
+  readonly nginxDir: string;
   certificates!: LocalCertificates;
   databaseUrl!: string;
   redisUrl!: string;
@@ -122,6 +124,7 @@ export class Topology {
     this.logDir = path.join(options.dataDir, 'logs');
     this.accessLog = path.join(this.logDir, 'nginx-access.log');
     this.siteRoot = path.join(options.dataDir, 'site');
+    this.nginxDir = path.join(options.dataDir, 'nginx');
   }
 
   /** Starts every part, in order; what started is stopped again when a later part fails. */
@@ -261,7 +264,7 @@ export class Topology {
 
   private async startNginx(): Promise<void> {
     const { options } = this;
-    const dir = path.join(options.dataDir, 'nginx');
+    const dir = this.nginxDir;
     const config = writeNginxConfig(dir, {
       SITE_URL: this.siteUrl,
       NGINX_HTTP_PORT: String(options.httpPort),

@@ -6,7 +6,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { exportJWK, generateKeyPair, importJWK, type JWK, type KeyLike, SignJWT } from 'jose';
+import { type CryptoKey, exportJWK, generateKeyPair, importJWK, type JWK, SignJWT } from 'jose';
 
 export const TEST_PROJECT_ID = 'segmentia-test';
 const KEY_ID = 'segmentia-test-key';
@@ -40,8 +40,8 @@ export async function createTestIdentity(): Promise<TestIdentity & { publicJwk: 
 }
 
 export async function useTestIdentity(privateJwk: JWK): Promise<TestIdentity> {
-  const key = (await importJWK(privateJwk, 'RS256')) as KeyLike;
-  let foreign: KeyLike | undefined;
+  const key = (await importJWK(privateJwk, 'RS256')) as CryptoKey;
+  let foreign: CryptoKey | undefined;
   return {
     privateJwk,
     async sign(claims = {}) {
