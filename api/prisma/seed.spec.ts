@@ -13,6 +13,12 @@ describe('the seed catalog', () => {
     expect(new Set(AUDIENCES.map((audience) => audience.slug)).size).toBe(AUDIENCES.length);
   });
 
+  it('offers interests, never a health condition, a pregnancy or another special category (GDPR art. 9)', () => {
+    const sensitive = /pharmac|farmac|apothek|expectant|futuros padres|werdende|weight|perder peso|abnehm|dental|zahn|sleep-seekers|dormir mejor|health-conscious|que cuidan su salud/i;
+    const named = AUDIENCES.flatMap((audience) => [audience.slug, ...Object.values(audience.names)]);
+    expect(named.filter((name) => sensitive.test(name))).toEqual([]);
+  });
+
   it('names everything in the five languages', () => {
     for (const item of [...COUNTRIES, ...TOPICS, ...AUDIENCES]) {
       for (const locale of LOCALES) expect(item.names[locale].trim()).not.toBe('');

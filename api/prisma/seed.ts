@@ -1,9 +1,14 @@
 import type { PrismaClient } from '../src/generated/prisma/client';
 import { AUDIENCES, COUNTRIES, LOCALES, TOPICS, type Translations } from './seed/catalog';
 
-/** Alcohol may not be advertised in these markets: their alcohol audiences are not offered. */
+/**
+ * Alcohol may not be advertised in these markets (or only in ways audiences
+ * cannot serve): their alcohol audiences are not offered. Saudi Arabia, the
+ * United Arab Emirates and Morocco; Norway (a total ban, Alkoholloven § 9-2);
+ * Türkiye (Law 4250 and Law 4733).
+ */
 const ALCOHOL_AUDIENCES = new Set(['wine-lovers', 'spirits-cocktail-fans', 'craft-beer-fans']);
-const NO_ALCOHOL_COUNTRIES = new Set(['SA', 'AE', 'MA']);
+export const NO_ALCOHOL_COUNTRIES = new Set(['SA', 'AE', 'MA', 'NO', 'TR']);
 
 /**
  * A stable factor in [0.6, 1.4] for how much more or less a country leans to
@@ -90,6 +95,15 @@ export async function seed(prisma: PrismaClient): Promise<number> {
         SELECT * FROM unnest(${column<string>(reaches, 0)}::text[], ${column<string>(reaches, 1)}::text[], ${column<string>(reaches, 2)}::text[], ${column<number>(reaches, 3)}::int[])
         ON CONFLICT (country_code, audience_slug) DO UPDATE SET topic_slug = EXCLUDED.topic_slug, size = EXCLUDED.size
         WHERE (audience_reach.topic_slug, audience_reach.size) IS DISTINCT FROM (EXCLUDED.topic_slug, EXCLUDED.size)`,
+      // What the catalog no longer offers goes: an audience withdrawn, or one no longer offered in a country (alcohol).
+      await tx.$executeRaw`
+        DELETE FROM audience_reach AS r
+        WHERE NOT EXISTS (
+          SELECT 1 FROM unnest(${column<string>(reaches, 0)}::text[], ${column<string>(reaches, 1)}::text[]) AS t(code, slug)
+          WHERE t.code = r.country_code AND t.slug = r.audience_slug
+        )`,
+      await tx.$executeRaw`DELETE FROM audience_translation WHERE audience_slug <> ALL(${AUDIENCES.map((a) => a.slug)}::text[])`,
+      await tx.$executeRaw`DELETE FROM audience WHERE slug <> ALL(${AUDIENCES.map((a) => a.slug)}::text[])`,
     ];
     return counts.reduce((sum, count) => sum + count, 0);
   });

@@ -73,6 +73,25 @@ describe('audiences', () => {
     expect(english.body.data!.audiences.map((a) => a.interest)).not.toEqual(audiences.map((a) => a.interest));
   });
 
+  it('offers no alcohol audience where alcohol advertising is banned (Norway and Türkiye included), and still elsewhere', async () => {
+    const alcohol = async (country: string) =>
+      (await api.graphql<{ audiences: Audience[] }>(AUDIENCES, { country, topic: 'food-drink', locale: 'EN' })).body.data!.audiences.filter((audience) =>
+        /wine|spirits|beer/i.test(audience.interest),
+      );
+    for (const country of ['SA', 'AE', 'MA', 'NO', 'TR']) expect({ country, alcohol: await alcohol(country) }).toEqual({ country, alcohol: [] });
+    expect(await alcohol('ES')).toHaveLength(3);
+  });
+
+  it('withdraws, when seeded again, what the catalog no longer offers', async () => {
+    await api.prisma.$executeRaw`INSERT INTO audience (slug, topic_slug) VALUES ('withdrawn-audience', 'food-drink')`;
+    await api.prisma.$executeRaw`INSERT INTO audience_translation (audience_slug, locale, name) VALUES ('withdrawn-audience', 'EN', 'Withdrawn')`;
+    await api.prisma.$executeRaw`INSERT INTO audience_reach (country_code, audience_slug, topic_slug, size) VALUES ('ES', 'withdrawn-audience', 'food-drink', 100), ('NO', 'wine-lovers', 'food-drink', 100)`;
+    const { seed } = await import('../prisma/seed');
+    expect(await seed(api.prisma)).toBe(4);
+    expect(await api.prisma.$queryRaw`SELECT slug FROM audience WHERE slug = 'withdrawn-audience'`).toEqual([]);
+    expect(await seed(api.prisma)).toBe(0);
+  });
+
   it("scales reach with the country's online population and never exceeds it", async () => {
     const sizeIn = async (country: string) => {
       const { body } = await api.graphql<{ audiences: Audience[] }>(AUDIENCES, { country, topic: 'travel-tourism', locale: 'EN' });
