@@ -7,9 +7,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { coverageMapSvg } from './src/features/geo/build-map';
+import { writeOgImages } from './src/features/seo/og-image';
 import { LOCALES } from './src/features/i18n/locales';
 import { type BuiltPage, writeSitemaps } from './src/features/i18n/sitemaps';
 import { writeSecurityHeaders } from './src/features/security/headers';
+import type { PrivacyFacts } from './src/components/LegalPage';
+import { COMPANY, companyProblems } from './src/config/company';
 
 /** This build's id: compiled into the bundle and written to /builds/latest.json, so open tabs notice a new deployment. */
 const BUILD_ID = `${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}-${randomBytes(4).toString('hex')}`;
@@ -19,7 +22,7 @@ const API_URL = process.env.SITE_API_URL ?? 'http://localhost:4000/graphql';
 
 interface SiteData {
   coverage: { countries: number; topics: number; audiences: number; onlineUsers: number };
-  privacy: { leadRetentionMonths: number; spamRetentionDays: number; consentRecordRetentionMonths: number };
+  privacy: PrivacyFacts;
   [localized: string]: unknown;
 }
 
@@ -40,12 +43,18 @@ async function fetchSiteData(): Promise<SiteData> {
   return body.data;
 }
 
+/** The company's data (GATSBY_COMPANY_*) must be valid before anything is built: the legal notice publishes them. */
+export const onPreInit: GatsbyNode['onPreInit'] = ({ reporter }) => {
+  const problems = companyProblems(COMPANY);
+  if (problems.length) reporter.panic(`The company's data are not valid (README, "Company data"):\n- ${problems.join('\n- ')}`);
+};
+
 export const createSchemaCustomization: GatsbyNode['createSchemaCustomization'] = ({ actions }) => {
   actions.createTypes(`
     type SegmentiaCountry implements Node { code: String! name: String! language: String! }
     type SegmentiaTopic implements Node { slug: String! name: String! description: String! icon: String! position: Int! language: String! }
     type SegmentiaCoverage implements Node { countries: Int! topics: Int! audiences: Int! onlineUsers: Float! }
-    type SegmentiaPrivacy implements Node { leadRetentionMonths: Int! spamRetentionDays: Int! consentRecordRetentionMonths: Int! }
+    type SegmentiaPrivacy implements Node { leadRetentionMonths: Int! spamRetentionDays: Int! consentRecordRetentionMonths: Int! termsVersion: String! webhookProcessor: String! emailProcessor: String! }
   `);
 };
 
@@ -71,7 +80,7 @@ export const sourceNodes: GatsbyNode['sourceNodes'] = async ({ actions, createNo
     );
   }
   create('SegmentiaCoverage', 'coverage', data.coverage);
-  // What the privacy policy states comes from the API's own settings (LEAD_RETENTION_MONTHS, SPAM_RETENTION_DAYS, CONSENT_RETENTION_MONTHS).
+  // What the legal pages state comes from the API's own settings (LEAD_RETENTION_MONTHS, SPAM_RETENTION_DAYS, CONSENT_RETENTION_MONTHS, TERMS_VERSION, the processors).
   create('SegmentiaPrivacy', 'privacy', data.privacy);
 };
 
@@ -103,11 +112,14 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ graphql, reporter
   const result = await graphql<{ allSitePage: { nodes: BuiltPage[] }; allSegmentiaCountry: { nodes: { code: string }[] } }>(
     '{ allSitePage { nodes { path pageContext } } allSegmentiaCountry(filter: { language: { eq: "es" } }) { nodes { code } } }',
   );
+  const countries = result.data?.allSegmentiaCountry.nodes.length ?? 0;
   if (!result.data) return reporter.panic('Could not list the built pages and countries');
   const publicDir = path.join(__dirname, 'public');
   await writeSitemaps(publicDir, SITE_URL, result.data.allSitePage.nodes);
   // The map of the covered countries, drawn from public map data: an image, not page data.
   await writeFile(path.join(publicDir, 'coverage-map.svg'), coverageMapSvg(result.data.allSegmentiaCountry.nodes.map((country) => country.code)));
+  // Each language's card for shared links, with the covered countries counted.
+  await writeOgImages(publicDir, path.join(__dirname, 'locales'), countries);
   await mkdir(path.join(publicDir, 'builds'), { recursive: true });
   await writeFile(path.join(publicDir, 'builds', 'latest.json'), JSON.stringify({ buildId: BUILD_ID, builtAt: new Date().toISOString() }));
   // Published files only: no source maps; webpack's chunk statistics (what bench:site and a test count) kept beside, in .cache.

@@ -1,3 +1,4 @@
+import { seed } from '../prisma/seed';
 import { startTestApi, type TestApi } from './support/api';
 
 const COUNTRY_CODES = 'ES PT FR IT DE AT CH BE NL LU IE GB DK SE NO FI PL CZ HU RO GR TR AE SA IL ZA MA'.split(' ');
@@ -86,7 +87,6 @@ describe('audiences', () => {
     await api.prisma.$executeRaw`INSERT INTO audience (slug, topic_slug) VALUES ('withdrawn-audience', 'food-drink')`;
     await api.prisma.$executeRaw`INSERT INTO audience_translation (audience_slug, locale, name) VALUES ('withdrawn-audience', 'EN', 'Withdrawn')`;
     await api.prisma.$executeRaw`INSERT INTO audience_reach (country_code, audience_slug, topic_slug, size) VALUES ('ES', 'withdrawn-audience', 'food-drink', 100), ('NO', 'wine-lovers', 'food-drink', 100)`;
-    const { seed } = await import('../prisma/seed');
     expect(await seed(api.prisma)).toBe(4);
     expect(await api.prisma.$queryRaw`SELECT slug FROM audience WHERE slug = 'withdrawn-audience'`).toEqual([]);
     expect(await seed(api.prisma)).toBe(0);

@@ -30,7 +30,7 @@ test('a fresh visit sets no cookie and contacts no host but the site and the API
 
 test('accept all stores the choice, loads the tag manager, is recorded, and the control button reopens the settings', async ({ page }) => {
   await openPage(page, '/en/');
-  const consentId = () => page.evaluate(() => localStorage.getItem('segmentia-consent-id'));
+  const consentId = () => page.evaluate(() => (JSON.parse(localStorage.getItem('segmentia-consent-id')!) as { id: string }).id);
   await page.getByRole('button', { name: 'Accept all' }).click();
   await expect(page.getByRole('region', { name: 'Your privacy' })).toBeHidden();
   expect(decodeURIComponent((await cookieValue(page, 'segmentia_consent'))!)).toBe(REVISION);
@@ -106,7 +106,7 @@ const events = (page: Page) =>
 
 test('analytics events reach the data layer after consent, and never before', async ({ page }) => {
   await openPage(page, '/');
-  await page.getByRole('link', { name: 'Explorar audiencias' }).click();
+  await page.getByRole('link', { name: 'Explora las audiencias' }).click();
   await page.locator('#explorer select[name="country"]').selectOption('ES');
   await page.locator('#explorer select[name="topic"]').selectOption('automotive');
   await expect(page.locator('#explorer tbody tr').first()).toBeVisible();
@@ -123,7 +123,7 @@ test('analytics events reach the data layer after consent, and never before', as
 
   await page.getByRole('button', { name: 'Aceptar todas' }).click();
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.getByRole('link', { name: 'Explorar audiencias' }).click();
+  await page.getByRole('link', { name: 'Explora las audiencias' }).click();
   await page.locator('#explorer select[name="country"]').selectOption('DE');
   await expect(page.locator('#explorer caption')).toContainText('Alemania');
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
@@ -139,7 +139,7 @@ test('analytics events reach the data layer after consent, and never before', as
     .toEqual([25, 50, 75, 100]);
 
   const form = page.locator('#contact form');
-  await form.getByLabel('Nombre de la agencia').fill('Agencia Eventos');
+  await form.getByLabel('Empresa o agencia').fill('Agencia Eventos');
   await form.getByLabel('Tipo de agencia').selectOption('MEDIA');
   await form.getByLabel('Tamaño (inversión anual en medios)').selectOption('UP_TO_2M');
   await form.getByLabel('Número de anunciantes').selectOption('FROM_1_TO_10');
@@ -148,6 +148,7 @@ test('analytics events reach the data layer after consent, and never before', as
   await form.getByLabel('Cargo').selectOption('DIRECTOR');
   await form.getByLabel('Papel en las decisiones de compra').selectOption('DECIDE');
   await form.getByLabel('Transformación tecnológica').check();
+  await form.getByRole('checkbox', { name: /^Acepto los términos/ }).check();
   await form.getByRole('button', { name: 'Solicitar acceso' }).click();
   await expect(page.getByRole('heading', { name: 'Datos enviados' })).toBeVisible();
   const lead = (await events(page)).filter((entry) => /^form_|generate_lead|conversion/.test(entry.event));

@@ -3,7 +3,7 @@ import { openPage, queryDatabase } from '../support/fixtures';
 
 async function fillForm(page: Page, email: string) {
   const form = page.locator('#contact form');
-  await form.getByLabel('Nombre de la agencia').fill('Agencia Norte');
+  await form.getByLabel('Empresa o agencia').fill('Agencia Norte');
   await form.getByLabel('Tipo de agencia').selectOption({ label: 'Agencia de medios' });
   await form.getByLabel('Tamaño (inversión anual en medios)').selectOption({ label: 'De 5 a 10 M€' });
   await form.getByLabel('Número de anunciantes').selectOption({ label: 'De 10 a 25' });
@@ -14,6 +14,7 @@ async function fillForm(page: Page, email: string) {
   await form.getByLabel('Papel en las decisiones de compra').selectOption({ label: 'Decido' });
   await form.getByLabel('Las soluciones de Segmentia').check();
   await form.getByLabel('Mensaje').fill('Queremos probar audiencias de automoción.');
+  await form.getByRole('checkbox', { name: /^Acepto los términos y condiciones y he leído la política de privacidad/ }).check();
   return form;
 }
 
@@ -40,15 +41,17 @@ test('an incomplete request shows localized messages next to each field and send
   page.on('request', (request) => request.url().includes('/graphql') && request.method() === 'POST' && (request.postData() ?? '').includes('SubmitContactRequest') && (sent = true));
   await openPage(page, '/de/');
   const form = page.locator('#contact form');
-  await form.getByLabel('Name der Agentur').fill('A');
+  await form.getByLabel('Unternehmen oder Agentur').fill('A');
   await form.getByRole('button', { name: /anfordern|senden/i }).click();
-  const agencyName = form.getByLabel('Name der Agentur');
+  const agencyName = form.getByLabel('Unternehmen oder Agentur');
   await expect(agencyName).toBeFocused();
   await expect(agencyName).toHaveAttribute('aria-invalid', 'true');
   const describedBy = await agencyName.getAttribute('aria-describedby');
   await expect(page.locator(`#${describedBy}`)).toContainText('2');
-  // Nine required fields; the interest's two radio buttons are both marked.
-  await expect(form.locator('[aria-invalid="true"]')).toHaveCount(10);
+  // Nine required fields and the terms' box; the interest's two radio buttons are both marked.
+  await expect(form.locator('[aria-invalid="true"]')).toHaveCount(11);
+  await expect(form.getByRole('checkbox', { name: /Nutzungsbedingungen/ })).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.locator('#acceptTerms-error')).toHaveText('Um die Anfrage zu senden, setzen Sie bitte das Häkchen und akzeptieren Sie die Nutzungsbedingungen.');
   expect(sent).toBe(false);
 });
 
@@ -97,7 +100,7 @@ test('a failed send keeps every value, and the retry reuses the request id so it
   await form.getByRole('button', { name: 'Solicitar acceso' }).click();
   await expect(form.getByRole('alert')).toContainText('Tus datos siguen aquí');
   await expect(form.getByLabel('Email profesional')).toHaveValue(email);
-  await expect(form.getByLabel('Nombre de la agencia')).toHaveValue('Agencia Norte');
+  await expect(form.getByLabel('Empresa o agencia')).toHaveValue('Agencia Norte');
   await form.getByRole('button', { name: 'Reintentar el envío' }).click();
   await expect(page.getByRole('heading', { name: 'Datos enviados' })).toBeVisible();
   expect(ids).toHaveLength(2);
@@ -105,15 +108,22 @@ test('a failed send keeps every value, and the retry reuses the request id so it
   expect(await queryDatabase('SELECT 1 FROM contact_request WHERE email = $1', [email])).toHaveLength(1);
 });
 
-test('the honeypot is hidden from people and screen readers, and the notice links the terms and privacy', async ({ page }) => {
+test('the honeypot is hidden from people and screen readers; the box links the terms and the policy, and the first layer of the notice sits by the button', async ({ page }) => {
   await openPage(page, '/en/');
   const honeypot = page.locator('#contact input[name="website"]');
   await expect(honeypot).not.toBeInViewport();
   await expect(honeypot).toHaveAttribute('tabindex', '-1');
   expect(await honeypot.evaluate((input) => !!input.closest('[aria-hidden="true"]'))).toBe(true);
-  const notice = page.locator('#contact form').getByText(/By sending, you accept/);
-  await expect(notice.getByRole('link', { name: 'terms and conditions' })).toHaveAttribute('href', '/en/legal/');
-  await expect(notice.getByRole('link', { name: 'privacy policy' })).toHaveAttribute('href', '/en/privacy/');
+  const box = page.locator('#contact form label').filter({ has: page.getByRole('checkbox') });
+  await expect(box).toContainText('I accept the terms and conditions and have read the privacy policy');
+  await expect(box.getByRole('link', { name: 'terms and conditions' })).toHaveAttribute('href', '/en/legal/');
+  await expect(box.getByRole('link', { name: 'privacy policy' })).toHaveAttribute('href', '/en/privacy/');
+  await expect(page.locator('#contact form').getByRole('checkbox')).not.toBeChecked();
+  // Controller, purpose, legal basis, recipients and rights, then the policy.
+  const layer = page.getByRole('region', { name: 'Basic data protection information' });
+  await expect(layer.locator('dt')).toHaveText(['Controller', 'Purpose', 'Legal basis', 'Recipients', 'Rights']);
+  await expect(layer.locator('dd').first()).toHaveText('Segmentia Data, S.L.');
+  await expect(layer.getByRole('link', { name: 'privacy policy' })).toHaveAttribute('href', '/en/privacy/');
 });
 
 test('what a visitor fills in before the page becomes interactive is kept and sent', async ({ page }) => {

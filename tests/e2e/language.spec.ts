@@ -26,7 +26,7 @@ test.describe('language menu', () => {
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/de\/legal\/$/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Nutzungsbedingungen');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Impressum und Nutzungsbedingungen');
     const cookie = (await context.cookies()).find((item) => item.name === 'lang');
     expect(cookie).toMatchObject({ value: 'de', path: '/', sameSite: 'Lax' });
     expect(cookie!.expires * 1000 - Date.now()).toBeGreaterThan(364 * 24 * 3600 * 1000);

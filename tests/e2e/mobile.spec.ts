@@ -5,13 +5,13 @@ test.use({ viewport: { width: 360, height: 740 } });
 
 test('below 768 px a hamburger opens a full-screen menu with contact, terms, privacy and the languages', async ({ page }) => {
   await openPage(page, '/');
-  await expect(page.locator('header').getByRole('link', { name: 'Términos y condiciones' }).first()).toBeHidden();
+  await expect(page.locator('header').getByRole('link', { name: 'Aviso legal y condiciones' }).first()).toBeHidden();
   const toggle = page.getByRole('button', { name: 'Abrir el menú' });
   await toggle.click();
   const menu = page.locator('#mobile-menu');
   await expect(menu).toBeVisible();
   await expect(menu.getByRole('link', { name: 'Contacto' })).toBeVisible();
-  await expect(menu.getByRole('link', { name: 'Términos y condiciones' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Aviso legal y condiciones' })).toBeVisible();
   await expect(menu.getByRole('link', { name: 'Política de privacidad' })).toBeVisible();
   await expect(menu.getByRole('list').getByRole('link')).toHaveText(['Español', 'English', 'Deutsch', 'Italiano', 'Français']);
   const box = await menu.boundingBox();

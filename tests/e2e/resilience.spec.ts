@@ -16,7 +16,7 @@ test('a new deployment turns the next internal navigation into a full page load'
   await page.route('**/builds/latest.json', (route) => route.fulfill({ json: { buildId: 'a-newer-build', builtAt: new Date().toISOString() } }));
   await page.evaluate(() => window.dispatchEvent(new Event('focus')));
   await page.locator('html[data-new-build="a-newer-build"]').waitFor({ state: 'attached' });
-  await page.locator('footer').getByRole('link', { name: 'Términos y condiciones' }).click();
+  await page.locator('footer').getByRole('link', { name: 'Aviso legal y condiciones' }).click();
   await expect(page).toHaveURL(/\/legal\/$/);
   await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
   expect(await page.evaluate(() => (window as Marked).segmentiaMarker)).toBeUndefined(); // a full load

@@ -4,9 +4,9 @@ import { LEAD_RETENTION_MONTHS } from '../support/stack';
 
 const PAGES = [
   { path: '/', titles: { es: 'Segmentia + theTradeDesk', en: 'Segmentia + theTradeDesk', de: 'Segmentia + theTradeDesk', it: 'Segmentia + theTradeDesk', fr: 'Segmentia + theTradeDesk' } },
-  { path: '/legal/', titles: { es: 'Términos y condiciones', en: 'Terms and conditions', de: 'Nutzungsbedingungen', it: 'Termini e condizioni', fr: "Conditions générales d'utilisation" } },
+  { path: '/legal/', titles: { es: 'Aviso legal y condiciones', en: 'Legal notice and terms', de: 'Impressum und Nutzungsbedingungen', it: 'Note legali e condizioni', fr: 'Mentions légales et CGU' } },
   { path: '/privacy/', titles: { es: 'Política de privacidad', en: 'Privacy policy', de: 'Datenschutzerklärung', it: 'Informativa sulla privacy', fr: 'Politique de confidentialité' } },
-  { path: '/cookies/', titles: { es: 'Política de cookies', en: 'Cookies policy', de: 'Cookie-Richtlinie', it: 'Informativa sui cookie', fr: 'Politique relative aux cookies' } },
+  { path: '/cookies/', titles: { es: 'Política de cookies', en: 'Cookie policy', de: 'Cookie-Richtlinie', it: 'Informativa sui cookie', fr: 'Politique relative aux cookies' } },
 ];
 
 for (const locale of LOCALES) {

@@ -78,6 +78,9 @@ test.describe('the staff page', () => {
     await openPage(page, '/en/');
     await page.getByRole('button', { name: 'Accept all' }).click();
     await expect(page.locator('script[data-consent-script="tag-manager"]')).toHaveCount(1);
+    // The public page's own tags have all started (Firebase Analytics adds gtag.js last) and are quiet: what follows is the staff page's.
+    await expect(page.locator('script[src*="googletagmanager.com/gtag/js"]')).toHaveCount(1);
+    await expect.poll(() => answered.filter((url) => /firebase(installations)?\.googleapis\.com|gtag\/js/.test(url)).length).toBe(3);
 
     const google: string[] = [];
     page.on('request', (request) => {

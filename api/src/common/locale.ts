@@ -1,15 +1,10 @@
 import { registerEnumType } from '@nestjs/graphql';
 import { Locale } from '../generated/prisma/enums';
+import { LOCALE_TABLE } from './locale-table';
 
 registerEnumType(Locale, { name: 'Locale', description: 'The five languages of the site' });
 
-/** BCP 47 tags of the site's locales, e.g. for number formats and phone regions. */
-export const LOCALE_TAGS: Record<Locale, string> = {
-  ES: 'es-ES',
-  EN: 'en-US',
-  DE: 'de-DE',
-  IT: 'it-IT',
-  FR: 'fr-FR',
-};
+/** BCP 47 tags of the site's locales, e.g. for number formats and phone regions (from the table the site shares). */
+export const LOCALE_TAGS = Object.fromEntries(LOCALE_TABLE.map((locale) => [locale.api, locale.tag])) as Record<Locale, string>;
 
 export { Locale };

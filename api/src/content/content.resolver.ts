@@ -22,6 +22,9 @@ export class ContentResolver {
       leadRetentionMonths: this.config.LEAD_RETENTION_MONTHS,
       spamRetentionDays: this.config.SPAM_RETENTION_DAYS,
       consentRecordRetentionMonths: this.config.CONSENT_RETENTION_MONTHS,
+      termsVersion: this.config.TERMS_VERSION,
+      webhookProcessor: this.config.NOTIFY_WEBHOOK_PROCESSOR,
+      emailProcessor: this.config.SMTP_PROCESSOR,
     };
   }
 }

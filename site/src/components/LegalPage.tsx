@@ -1,6 +1,8 @@
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import React, { type ReactNode } from 'react';
-import { COMPANY, SITE_URL } from '../config/site';
+import { COMPANY, vatIdOf } from '../config/company';
+import { SITE_URL } from '../config/site';
+import { CONSENT_EXPIRY_DAYS } from '../features/consent/config';
 import * as styles from './LegalPage.module.css';
 
 interface Section {
@@ -10,13 +12,29 @@ interface Section {
   items?: string[];
 }
 
-/** Values the legal texts quote, filled into their {{placeholders}}. */
-export const LEGAL_VALUES = { ...COMPANY, siteUrl: SITE_URL };
+/** Values the legal texts quote, filled into their {{placeholders}}: the company's data and the site's own settings. */
+export const LEGAL_VALUES = { ...COMPANY, vatId: vatIdOf(COMPANY), siteUrl: SITE_URL, consentExpiryDays: CONSENT_EXPIRY_DAYS };
+
+/** What the legal texts state about the API's own settings, read from it at build time (site-data.graphql's `privacy`). */
+export interface PrivacyFacts {
+  leadRetentionMonths: number;
+  spamRetentionDays: number;
+  consentRecordRetentionMonths: number;
+  /** The date the terms and policies took effect (TERMS_VERSION), YYYY-MM-DD: the pages' last update. */
+  termsVersion: string;
+  webhookProcessor: string;
+  emailProcessor: string;
+}
+
+/** A YYYY-MM-DD date as the page's language writes it ("1 de noviembre de 2026"). */
+export function formatDate(isoDate: string, language: string): string {
+  return new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`));
+}
 
 /** A legal text from its namespace (legal, privacy, cookies): title, intro, numbered sections with a table of contents. */
-export function LegalPage({ ns, values, children }: { ns: 'legal' | 'privacy' | 'cookies'; values?: object; children?: ReactNode }) {
-  const { t } = useTranslation(ns);
-  const filled = { ...LEGAL_VALUES, ...values };
+export function LegalPage({ ns, facts, children }: { ns: 'legal' | 'privacy' | 'cookies'; facts: PrivacyFacts; children?: ReactNode }) {
+  const { t, i18n } = useTranslation(ns);
+  const filled = { ...LEGAL_VALUES, ...facts, updated: formatDate(facts.termsVersion, i18n.language) };
   const sections = t('sections', { returnObjects: true, ...filled }) as Section[];
   return (
     <article className={`container ${styles.page}`}>
@@ -50,8 +68,9 @@ export function LegalPage({ ns, values, children }: { ns: 'legal' | 'privacy' | 
             )}
           </section>
         ))}
-        {children}
       </div>
+      {/* Wider than the running text: the cookie table. */}
+      {children && <div className={styles.extra}>{children}</div>}
     </article>
   );
 }

@@ -2,6 +2,7 @@ import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal
 import React from 'react';
 import { BRAND, SITE_URL } from '../config/site';
 import { DEFAULT_LOCALE, LOCALES, localeOf, localizedPath } from '../features/i18n/locales';
+import { OG_IMAGE } from '../features/seo/og-image-size';
 
 interface Props {
   language: string;
@@ -11,11 +12,13 @@ interface Props {
   description: string;
   /** Structured data for search engines (JSON-LD). */
   jsonLd?: object;
+  /** The shared card's text alternative, in the page's language. */
+  imageAlt?: string;
   noindex?: boolean;
 }
 
 /** Everything in `<head>` of every page: language, title, description, canonical, alternates, sharing. */
-export function PageMetadata({ language, originalPath, title, description, jsonLd, noindex }: Props) {
+export function PageMetadata({ language, originalPath, title, description, jsonLd, imageAlt, noindex }: Props) {
   const locale = localeOf(language);
   const url = (code: string) => `${SITE_URL}${localizedPath(code, originalPath)}`;
   return (
@@ -39,7 +42,10 @@ export function PageMetadata({ language, originalPath, title, description, jsonL
       <meta property="og:title" content={title} />
       <meta property="og:description" content={description} />
       <meta property="og:url" content={url(locale.code)} />
-      <meta property="og:image" content={`${SITE_URL}/og-image.png`} />
+      <meta property="og:image" content={`${SITE_URL}${OG_IMAGE.path(locale.code)}`} />
+      <meta property="og:image:width" content={String(OG_IMAGE.width)} />
+      <meta property="og:image:height" content={String(OG_IMAGE.height)} />
+      {imageAlt && <meta property="og:image:alt" content={imageAlt} />}
       <meta property="og:locale" content={locale.tag.replace('-', '_')} />
       {!noindex &&
         LOCALES.filter((other) => other.code !== locale.code).map((other) => (

@@ -1,21 +1,21 @@
-import type { PageProps } from 'gatsby';
+import { graphql, type PageProps } from 'gatsby';
 import React from 'react';
 import type { LocaleData } from '../features/i18n/head';
 import { Layout } from './layout/Layout';
-import { LegalPage } from './LegalPage';
+import { LegalPage, type PrivacyFacts } from './LegalPage';
 import { pageHead } from './page-head';
 
 type Namespace = 'legal' | 'privacy' | 'cookies';
 
-/** Facts a page's query reads from the API at build time, e.g. `privacyFacts: segmentiaPrivacy { leadRetentionMonths }`. */
-type LegalData = LocaleData & { privacyFacts?: { leadRetentionMonths: number; spamRetentionDays: number; consentRecordRetentionMonths: number } };
+/** Facts each page's query reads from the API at build time: `privacyFacts: segmentiaPrivacy { ...PrivacyFacts }`. */
+type LegalData = LocaleData & { privacyFacts: PrivacyFacts };
 
 /** The page component and Head of a legal text; each page file adds its own query. */
 export function legalRoute(ns: Namespace, extra?: React.ReactNode) {
   function Page({ location, data }: PageProps<LegalData>) {
     return (
       <Layout pathname={location.pathname}>
-        <LegalPage ns={ns} values={data.privacyFacts}>
+        <LegalPage ns={ns} facts={data.privacyFacts}>
           {extra}
         </LegalPage>
       </Layout>
@@ -23,3 +23,15 @@ export function legalRoute(ns: Namespace, extra?: React.ReactNode) {
   }
   return { Page, Head: pageHead(`${ns}:title`, `${ns}:description`) };
 }
+
+/** What every legal page reads from the API's settings (Gatsby finds fragments in any source file). */
+export const privacyFactsFragment = graphql`
+  fragment PrivacyFacts on SegmentiaPrivacy {
+    leadRetentionMonths
+    spamRetentionDays
+    consentRecordRetentionMonths
+    termsVersion
+    webhookProcessor
+    emailProcessor
+  }
+`;

@@ -2,18 +2,6 @@
 export const BRAND = 'Segmentia';
 export const HOME_TITLE = `${BRAND} + theTradeDesk`;
 
-/** Company facts quoted by the legal texts (filled into their placeholders). */
-export const COMPANY = {
-  companyName: 'Segmentia Data, S.L.',
-  address: 'Calle de Alcalá 123, 28009 Madrid, España',
-  taxId: 'B-88123456',
-  registry: 'Registro Mercantil de Madrid, tomo 41.250, folio 112, hoja M-731204',
-  email: 'hola@segmentia.es',
-  privacyEmail: 'privacidad@segmentia.es',
-  policyVersion: '2026-11-01',
-  consentExpiryDays: 182,
-} as const;
-
 /** Build-time settings (Gatsby inlines GATSBY_* variables into the browser bundle). */
 export const SITE_URL = (process.env.GATSBY_SITE_URL ?? 'http://localhost:8000').replace(/\/$/, '');
 export const API_URL = process.env.GATSBY_API_URL ?? 'http://localhost:4000/graphql';

@@ -9,6 +9,9 @@ export { Head };
 
 export const query = graphql`
   query CookiesPage($language: String!) {
+    privacyFacts: segmentiaPrivacy {
+      ...PrivacyFacts
+    }
     locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "cookies", "consent"] } }) {
       edges {
         node {

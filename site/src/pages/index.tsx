@@ -8,10 +8,12 @@ import { Omnichannel } from '../components/home/Omnichannel';
 import type { CountryData, Coverage, TopicData } from '../components/home/types';
 import { Layout } from '../components/layout/Layout';
 import { PageMetadata } from '../components/PageMetadata';
+import { COMPANY, postalAddressOf, vatIdOf } from '../config/company';
 import { BRAND, HOME_TITLE, LINKEDIN_URL, SITE_URL } from '../config/site';
 import { Explorer } from '../features/explorer/Explorer';
 import { useExplorerSelection } from '../features/explorer/use-explorer-selection';
 import { headTranslator, type LocaleData } from '../features/i18n/head';
+import { LOCALES, localizedPath } from '../features/i18n/locales';
 import type { I18nPageContext } from '../features/i18n/page-context';
 
 interface Data extends LocaleData {
@@ -53,10 +55,17 @@ export function Head({ data, pageContext }: HeadProps<Data, I18nPageContext>) {
       originalPath={pageContext.i18n.originalPath}
       title={HOME_TITLE}
       description={t('home:meta.description', { countries: data.coverage.countries })}
+      imageAlt={t('home:meta.og.alt', { countries: data.coverage.countries })}
       jsonLd={{
         '@context': 'https://schema.org',
         '@type': 'Organization',
         name: BRAND,
+        legalName: COMPANY.companyName,
+        vatID: vatIdOf(COMPANY),
+        taxID: COMPANY.taxId,
+        address: postalAddressOf(COMPANY.address),
+        email: COMPANY.email,
+        contactPoint: { '@type': 'ContactPoint', contactType: 'sales', email: COMPANY.email, url: `${SITE_URL}${localizedPath(pageContext.language, '/')}#contact`, availableLanguage: LOCALES.map((locale) => locale.tag) },
         url: SITE_URL,
         logo: `${SITE_URL}/favicon.svg`,
         sameAs: [LINKEDIN_URL],

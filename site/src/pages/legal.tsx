@@ -7,6 +7,9 @@ export { Head };
 
 export const query = graphql`
   query LegalPage($language: String!) {
+    privacyFacts: segmentiaPrivacy {
+      ...PrivacyFacts
+    }
     locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "legal", "consent"] } }) {
       edges {
         node {

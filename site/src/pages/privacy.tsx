@@ -8,9 +8,7 @@ export { Head };
 export const query = graphql`
   query PrivacyPage($language: String!) {
     privacyFacts: segmentiaPrivacy {
-      leadRetentionMonths
-      spamRetentionDays
-      consentRecordRetentionMonths
+      ...PrivacyFacts
     }
     locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "privacy", "consent"] } }) {
       edges {

@@ -12,6 +12,7 @@ import {
   Matches,
   Max,
   Min,
+  MinLength,
   validateSync,
 } from 'class-validator';
 
@@ -118,8 +119,11 @@ export class AppConfig {
   @Matches(/^\d+(b|kb|mb)$/i, { message: 'BODY_LIMIT must be a size such as 100kb' })
   BODY_LIMIT = '100kb';
 
-  /** Version of the terms and privacy policy a contact request accepts by being sent. */
-  @Matches(/^[\w.-]{1,40}$/, { message: 'TERMS_VERSION must be a short version label such as 2026-11-01' })
+  /**
+   * Version of the terms and privacy policy a contact request accepts: the
+   * date they took effect, which the legal pages show as their last update.
+   */
+  @Matches(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, { message: 'TERMS_VERSION must be the date the terms took effect, as YYYY-MM-DD (e.g. 2026-11-01)' })
   TERMS_VERSION = '2026-11-01';
 
   /** The GraphQL explorer page (Apollo Sandbox landing page); never in production. */
@@ -173,6 +177,16 @@ export class AppConfig {
   @IsOptional()
   @IsUrl({ require_tld: false, require_protocol: true }, { message: 'NOTIFY_WEBHOOK_URL must be an http(s) URL' })
   NOTIFY_WEBHOOK_URL?: string = undefined;
+
+  /** Who receives the webhook's messages, as the privacy policy names this processor in every language (legal names and countries). */
+  @IsString()
+  @MinLength(3)
+  NOTIFY_WEBHOOK_PROCESSOR = 'Slack Technologies Limited (IE) / Salesforce, Inc. (US)';
+
+  /** The email provider that carries the emails, as the privacy policy names this processor. */
+  @IsString()
+  @MinLength(3)
+  SMTP_PROCESSOR = 'Google Ireland Limited (IE) / Google LLC (US), Google Workspace';
 
   /** Email for new leads, e.g. smtps://user:password@smtp.example.com:465; unset: no email. */
   @IsOptional()

@@ -5,6 +5,7 @@ import { Locale } from '../../common/locale';
 import { AdvertiserCount, AgencySize, AgencyType, DecisionRole, Interest, Position } from '../contact.enums';
 import { IsPhoneForLocale } from './is-phone-for-locale';
 import { IsSingleLine } from './is-single-line';
+import { CONTACT_LIMITS } from '../rules';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** An optional text left blank counts as not given. */
@@ -24,8 +25,8 @@ export class ContactRequestInput {
   @Field()
   @Transform(trim)
   @IsString()
-  @MinLength(2)
-  @MaxLength(120)
+  @MinLength(CONTACT_LIMITS.agencyName.min)
+  @MaxLength(CONTACT_LIMITS.agencyName.max)
   @IsSingleLine()
   agencyName: string;
 
@@ -44,15 +45,15 @@ export class ContactRequestInput {
   @Field()
   @Transform(trim)
   @IsString()
-  @MinLength(2)
-  @MaxLength(100)
+  @MinLength(CONTACT_LIMITS.contactName.min)
+  @MaxLength(CONTACT_LIMITS.contactName.max)
   @IsSingleLine()
   contactName: string;
 
   @Field()
   @Transform(trim)
   @IsEmail()
-  @MaxLength(254)
+  @MaxLength(CONTACT_LIMITS.email.max)
   email: string;
 
   @Field({ nullable: true })
@@ -77,11 +78,11 @@ export class ContactRequestInput {
   @Transform(trimToUndefined)
   @IsOptional()
   @IsString()
-  @MaxLength(2000)
+  @MaxLength(CONTACT_LIMITS.message.max)
   message?: string;
 
-  @Field({ description: 'Sending accepts the terms and the privacy policy; must be true' })
-  @Equals(true, { message: 'acceptTerms must be true: sending a request accepts the terms and the privacy policy' })
+  @Field({ description: 'The visitor ticked "I accept the terms and have read the privacy policy"; must be true' })
+  @Equals(true, { message: 'acceptTerms must be true: a request accepts the terms (and acknowledges the privacy policy)' })
   acceptTerms: boolean;
 
   @Field({ nullable: true, description: 'The page the form was sent from, e.g. /en/' })
@@ -93,6 +94,6 @@ export class ContactRequestInput {
   @Field({ nullable: true, description: 'Leave empty: a hidden field that only bots fill in' })
   @IsOptional()
   @IsString()
-  @MaxLength(5000)
+  @MaxLength(CONTACT_LIMITS.website.max)
   website?: string;
 }

@@ -2,6 +2,7 @@ import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { Clock, ShieldCheck, Target } from 'lucide-react';
 import React, { lazy, memo, Suspense } from 'react';
 import { whenNear } from '../../features/lazy/when-near';
+import { useCountryCount } from '../layout/use-country-count';
 import * as styles from './Contact.module.css';
 
 // The form and its library load in their own chunk when the visitor nears the
@@ -18,8 +19,9 @@ const ContactForm = lazy(() =>
  */
 export const Contact = memo(function Contact() {
   const { t } = useTranslation('contact');
+  const countries = useCountryCount();
   const points = [
-    { Icon: Target, text: t('points.audiences') },
+    { Icon: Target, text: t('points.audiences', { countries }) },
     { Icon: Clock, text: t('points.credentials') },
     { Icon: ShieldCheck, text: t('points.privacy') },
   ];

@@ -7,11 +7,12 @@ import * as styles from './Hero.module.css';
 export function Hero({ coverage }: { coverage: Coverage }) {
   const { t, i18n } = useTranslation('home');
   const number = new Intl.NumberFormat(i18n.language);
+  // The live figures come from the API; the catalogue and interest figures, which the public data cannot show, carry the note below.
   const figures = [
     { value: `${coverage.countries}`, label: t('hero.figures.countries') },
-    { value: '300+', label: t('hero.figures.audiences') },
+    { value: t('hero.figures.catalogValue'), label: t('hero.figures.catalog'), noted: true },
     { value: `${number.format(coverage.audiences)}`, label: t('hero.figures.explorer') },
-    { value: t('hero.figures.interestsValue'), label: t('hero.figures.interests') },
+    { value: t('hero.figures.interestsValue'), label: t('hero.figures.interests'), noted: true },
   ];
   return (
     <section id="segmentia" className={styles.hero} aria-labelledby="hero-title">
@@ -21,7 +22,7 @@ export function Hero({ coverage }: { coverage: Coverage }) {
           <h1 id="hero-title" className={styles.title}>
             {t('hero.title')}
           </h1>
-          <p className={`lead ${styles.lead}`}>{t('hero.lead')}</p>
+          <p className={`lead ${styles.lead}`}>{t('hero.lead', { countries: coverage.countries })}</p>
           <div className={styles.actions}>
             <a href="#contact" className="button button--primary" data-cta="hero_demo">
               {t('hero.cta')}
@@ -38,11 +39,18 @@ export function Hero({ coverage }: { coverage: Coverage }) {
         <dl className={styles.figures}>
           {figures.map((figure, index) => (
             <div key={figure.label} className={styles.figure}>
-              <dt>{figure.label}</dt>
+              <dt>
+                {figure.label}
+                {figure.noted && <span aria-hidden="true">*</span>}
+              </dt>
               <dd className={`figure ${index === 0 ? styles.highlight : ''}`}>{figure.value}</dd>
             </div>
           ))}
         </dl>
+        <p className={styles.note}>
+          <span aria-hidden="true">* </span>
+          {t('hero.figures.note', { audiences: number.format(coverage.audiences) })}
+        </p>
       </div>
     </section>
   );

@@ -4,17 +4,19 @@ import React from 'react';
 import { BRAND, LINKEDIN_URL } from '../../config/site';
 import { useLocale } from '../../features/i18n/use-locale';
 import { Logo } from './Logo';
+import { useCountryCount } from './use-country-count';
 import * as styles from './Footer.module.css';
 
 export function Footer() {
   const { t } = useTranslation('common');
   const { path } = useLocale();
+  const countries = useCountryCount();
   return (
     <footer className={styles.footer}>
       <div className={`container ${styles.grid}`}>
         <div className={styles.brand}>
           <Logo inverted />
-          <p>{t('footer.tagline')}</p>
+          <p>{t('footer.tagline', { countries })}</p>
         </div>
         <nav aria-label={t('footer.legalLabel')} className={styles.links}>
           <Link to={path('/legal/')} data-nav="terms">

@@ -6,10 +6,9 @@ import { useLocale } from '../i18n/use-locale';
 import { COOKIES, CONSENT_EXPIRY_DAYS, revisionOf } from './config';
 import { OPEN_SETTINGS_EVENT } from './events';
 import { applyConsent } from './scripts';
-import { type ConsentState, decisionCookies, readConsent } from './store';
+import { type ConsentState, currentConsentId, decisionCookies, readConsent, renewConsentId } from './store';
 import * as styles from './ConsentManager.module.css';
 
-const CONSENT_ID_KEY = 'segmentia-consent-id';
 const OPTIONAL = COOKIES.filter((cookie) => cookie.category === 'optional');
 const NECESSARY = COOKIES.filter((cookie) => cookie.category === 'necessary');
 
@@ -31,6 +30,8 @@ export function ConsentManager() {
     const current = readConsent(document.cookie, COOKIES);
     setState(current);
     applyConsent(current.enabled, current.given);
+    // An id whose decision has expired goes too.
+    currentConsentId(localStorage);
   }, []);
 
   const openSettings = useCallback(() => {
@@ -59,8 +60,7 @@ export function ConsentManager() {
     setState(next);
     applyConsent(next.enabled, next.given);
     if (dialog.current?.open) closeSettings();
-    const consentId = localStorage.getItem(CONSENT_ID_KEY) ?? crypto.randomUUID();
-    localStorage.setItem(CONSENT_ID_KEY, consentId);
+    const consentId = renewConsentId(localStorage, CONSENT_EXPIRY_DAYS);
     void import('../api/client')
       .then((api) =>
         api.recordConsent({ consentId, decisionId: crypto.randomUUID(), enabledIds: [...next.enabled], revision: revisionOf(COOKIES), locale: locale.api }),

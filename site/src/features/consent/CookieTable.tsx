@@ -1,45 +1,58 @@
 import { useTranslation } from 'gatsby-plugin-react-i18next';
-import React from 'react';
+import React, { useId } from 'react';
 import { LEGAL_VALUES } from '../../components/LegalPage';
 import { ChangeConsentButton } from './ChangeConsentButton';
 import * as styles from './CookieTable.module.css';
 
+/** A row of the table: a cookie or another storage the site uses (localStorage, sessionStorage, IndexedDB). */
 interface Row {
   name: string;
+  type: string;
   provider: string;
   purpose: string;
   duration: string;
   category: string;
+  /** First or third party. */
+  party: string;
 }
 
-/** The cookies policy's table of every cookie the consent tool manages, and the button to change the choice. */
+const COLUMNS = ['name', 'type', 'provider', 'purpose', 'duration', 'category', 'party'] as const;
+
+/**
+ * The cookies policy's table of every cookie and other storage the site uses,
+ * and the button to change the choice. Below 900 px each row is a card with
+ * its labels (the table keeps its roles); the region around it can be reached
+ * with the keyboard and scrolls with the arrow keys if it ever is too wide.
+ */
 export function CookieTable() {
   const { t } = useTranslation('cookies');
   const heading = t('table', { returnObjects: true }) as Row & { caption: string };
   const rows = t('cookies', { returnObjects: true, ...LEGAL_VALUES }) as Row[];
-  const columns = ['name', 'provider', 'purpose', 'duration', 'category'] as const;
+  const captionId = useId();
   return (
-    <section aria-label={heading.caption}>
-      <div className={styles.scroll}>
-        <table className={styles.table}>
-          <caption>{heading.caption}</caption>
-          <thead>
-            <tr>
-              {columns.map((column) => (
-                <th key={column} scope="col">
+    <div>
+      <div className={styles.scroll} role="region" aria-labelledby={captionId} tabIndex={0}>
+        <table className={styles.table} role="table">
+          <caption id={captionId}>{heading.caption}</caption>
+          <thead role="rowgroup">
+            <tr role="row">
+              {COLUMNS.map((column) => (
+                <th key={column} scope="col" role="columnheader">
                   {heading[column]}
                 </th>
               ))}
             </tr>
           </thead>
-          <tbody>
+          <tbody role="rowgroup">
             {rows.map((row) => (
-              <tr key={row.name}>
-                <th scope="row">
+              <tr key={row.name} role="row">
+                <th scope="row" role="rowheader">
                   <code>{row.name}</code>
                 </th>
-                {columns.slice(1).map((column) => (
-                  <td key={column}>{row[column]}</td>
+                {COLUMNS.slice(1).map((column) => (
+                  <td key={column} data-label={heading[column]} role="cell">
+                    {row[column]}
+                  </td>
                 ))}
               </tr>
             ))}
@@ -47,6 +60,6 @@ export function CookieTable() {
         </table>
       </div>
       <ChangeConsentButton />
-    </section>
+    </div>
   );
 }

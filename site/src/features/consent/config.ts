@@ -14,7 +14,7 @@ export interface CookieEntry {
 export const COOKIES: readonly CookieEntry[] = [
   { id: 'consent', category: 'necessary', targets: ['segmentia_consent', 'segmentia_consent_enabled'] },
   { id: 'language', category: 'necessary', targets: ['lang'] },
-  { id: 'analytics', category: 'optional', targets: ['_ga', '_ga_*', '_gid'], script: 'analytics' },
+  { id: 'analytics', category: 'optional', targets: ['_ga', '_ga_*'], script: 'analytics' },
   { id: 'tag-manager', category: 'optional', targets: ['_gcl_*'], script: 'tag-manager' },
 ];
 

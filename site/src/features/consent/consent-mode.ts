@@ -22,11 +22,16 @@ declare global {
   }
 }
 
-/** The Consent Mode signals for the enabled cookie ids. */
+/**
+ * The Consent Mode signals for the enabled cookie ids, as the cookie texts
+ * describe them: "Marketing" measures our campaigns' conversions (ad storage,
+ * ad user data), never personalised advertising, so `ad_personalization`
+ * stays denied whatever the visitor chooses.
+ */
 export function consentSignals(enabled: ReadonlySet<string>): Record<keyof typeof CONSENT_MODE_DEFAULTS, Signal> {
   const analytics: Signal = enabled.has('analytics') ? 'granted' : 'denied';
-  const ads: Signal = enabled.has('tag-manager') ? 'granted' : 'denied';
-  return { ad_storage: ads, ad_user_data: ads, ad_personalization: ads, analytics_storage: analytics };
+  const conversions: Signal = enabled.has('tag-manager') ? 'granted' : 'denied';
+  return { ad_storage: conversions, ad_user_data: conversions, ad_personalization: 'denied', analytics_storage: analytics };
 }
 
 export function updateConsentMode(enabled: ReadonlySet<string>): void {

@@ -1,5 +1,6 @@
 import { COOKIES, CONSENT_COOKIE, ENABLED_COOKIE, revisionOf } from './config';
-import { cookieDomains, decisionCookies, deletionCookies, matchingCookies, readConsent } from './store';
+import { consentSignals } from './consent-mode';
+import { CONSENT_ID_KEY, cookieDomains, currentConsentId, decisionCookies, deletionCookies, matchingCookies, readConsent, renewConsentId } from './store';
 
 const REVISION = 'consent~language~analytics~tag-manager';
 /** What the browser keeps of `document.cookie` writes: name=value of those not expired. */
@@ -59,7 +60,7 @@ describe('cookie deletion', () => {
   const jar = '_ga=GA1.1.1; _ga_ABC123=GS1.1; _gid=GA1.2; _gcl_au=1.1; lang=de; segmentia_consent=x; _gads=1';
 
   it('finds the cookies of each pattern, wildcards included', () => {
-    expect(matchingCookies(jar, ['_ga', '_ga_*', '_gid']).sort()).toEqual(['_ga', '_ga_ABC123', '_gid']);
+    expect(matchingCookies(jar, ['_ga', '_ga_*']).sort()).toEqual(['_ga', '_ga_ABC123']);
     expect(matchingCookies(jar, ['_gcl_*'])).toEqual(['_gcl_au']);
   });
 
@@ -75,5 +76,52 @@ describe('cookie deletion', () => {
       '_ga_ABC123=; Max-Age=0; Path=/; Domain=.segmentia.es',
     ]);
     expect(browserJar(['lang=de', ...deletionCookies('lang=de', ['_ga'], 'segmentia.es')])).toBe('lang=de');
+  });
+});
+
+describe('the consent id', () => {
+  const memory = (): Storage => {
+    const items = new Map<string, string>();
+    return {
+      get length() {
+        return items.size;
+      },
+      key: (index: number) => [...items.keys()][index] ?? null,
+      getItem: (key: string) => items.get(key) ?? null,
+      setItem: (key: string, value: string) => void items.set(key, value),
+      removeItem: (key: string) => void items.delete(key),
+      clear: () => items.clear(),
+    };
+  };
+  const DAY = 24 * 60 * 60 * 1000;
+
+  it('lasts as long as the decision, and each decision renews it', () => {
+    const storage = memory();
+    const id = renewConsentId(storage, 182, 0);
+    expect(JSON.parse(storage.getItem(CONSENT_ID_KEY)!)).toEqual({ id, expires: 182 * DAY });
+    expect(renewConsentId(storage, 182, 100 * DAY)).toBe(id);
+    expect(currentConsentId(storage, 250 * DAY)).toBe(id);
+    expect(currentConsentId(storage, 282 * DAY)).toBeUndefined();
+    expect(storage.getItem(CONSENT_ID_KEY)).toBeNull();
+    expect(renewConsentId(storage, 182, 283 * DAY)).not.toBe(id);
+  });
+
+  it('replaces an id kept without expiry (as before)', () => {
+    const storage = memory();
+    storage.setItem(CONSENT_ID_KEY, '0b7e6c1c-5a55-4a8e-9d1f-2f1f2c0c9f00');
+    expect(currentConsentId(storage)).toBeUndefined();
+    expect(renewConsentId(storage, 1)).not.toBe('0b7e6c1c-5a55-4a8e-9d1f-2f1f2c0c9f00');
+  });
+});
+
+describe('Consent Mode', () => {
+  it('grants conversion measurement with marketing, never personalised advertising', () => {
+    expect(consentSignals(new Set(['consent', 'analytics', 'tag-manager']))).toEqual({
+      ad_storage: 'granted',
+      ad_user_data: 'granted',
+      ad_personalization: 'denied',
+      analytics_storage: 'granted',
+    });
+    expect(consentSignals(new Set(['consent']))).toEqual({ ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied', analytics_storage: 'denied' });
   });
 });

@@ -60,3 +60,32 @@ export function deletionCookies(cookies: string, patterns: readonly string[], ho
     cookieDomains(hostname).map((domain) => `${name}=; Max-Age=0; Path=/${domain ? `; Domain=${domain}` : ''}`),
   );
 }
+
+/** Where the browser keeps its consent id (localStorage): `{ id, expires }`, expires in ms since the epoch. */
+export const CONSENT_ID_KEY = 'segmentia-consent-id';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The browser's consent id while it lasts; an expired or unreadable one is removed. */
+export function currentConsentId(storage: Storage, now = Date.now()): string | undefined {
+  const stored = storage.getItem(CONSENT_ID_KEY);
+  if (stored === null) return undefined;
+  try {
+    const { id, expires } = JSON.parse(stored) as { id?: unknown; expires?: unknown };
+    if (typeof id === 'string' && typeof expires === 'number' && expires > now) return id;
+  } catch {
+    // Not ours, or from before ids expired: replaced below.
+  }
+  storage.removeItem(CONSENT_ID_KEY);
+  return undefined;
+}
+
+/**
+ * The random id that ties a browser's decisions together in the consent
+ * records (no IP, nothing else): it lasts as long as the decision it records
+ * (`expiryDays`, the consent cookies' own life) and is renewed with each one.
+ */
+export function renewConsentId(storage: Storage, expiryDays: number, now = Date.now()): string {
+  const id = currentConsentId(storage, now) ?? crypto.randomUUID();
+  storage.setItem(CONSENT_ID_KEY, JSON.stringify({ id, expires: now + expiryDays * DAY_MS }));
+  return id;
+}

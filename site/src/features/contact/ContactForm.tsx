@@ -5,11 +5,12 @@ import React, { type ReactNode, useEffect, useId, useRef, useState } from 'react
 import { type FieldPath, type RegisterOptions, useForm } from 'react-hook-form';
 import { track, trackFormSuccess } from '../analytics/track';
 import type { ContactRequestInput } from '../api/generated';
+import { COMPANY } from '../../config/company';
 import { useLocale } from '../i18n/use-locale';
-import { API_ERROR_KEYS, EMAIL_PATTERN, LIMITS, NOT_SINGLE_LINE, OPTIONS, PHONE_PATTERN } from './options';
+import { EMAIL_PATTERN, LIMITS, messageKeyFor, NOT_SINGLE_LINE, OPTIONS, PHONE_PATTERN } from './options';
 import * as styles from './ContactForm.module.css';
 
-type Values = Omit<ContactRequestInput, 'requestId' | 'locale' | 'acceptTerms' | 'pagePath'>;
+type Values = Omit<ContactRequestInput, 'requestId' | 'locale' | 'pagePath'>;
 type Status = { kind: 'filling' } | { kind: 'sending' } | { kind: 'sent'; email: string } | { kind: 'failed'; reason: string };
 
 const trim = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
@@ -57,7 +58,7 @@ export function ContactForm() {
           website: values.website || null,
           requestId: requestId.current,
           locale: locale.api,
-          acceptTerms: true,
+          acceptTerms: values.acceptTerms,
           pagePath: path(originalPath),
         });
         setStatus({ kind: 'sent', email: values.email });
@@ -69,7 +70,7 @@ export function ContactForm() {
         fields.forEach(([field, [first]], index) =>
           setError(
             field as FieldPath<Values>,
-            { type: API_ERROR_KEYS[first?.code ?? ''] ?? 'invalid', message: first?.message },
+            { type: messageKeyFor(first?.code), message: first?.message },
             { shouldFocus: index === 0 },
           ),
         );
@@ -212,22 +213,58 @@ export function ContactForm() {
         </div>
       )}
       <div className={styles.submit}>
+        <div className={styles.terms}>
+          <label className={styles.termsLabel}>
+            <input
+              type="checkbox"
+              {...register('acceptTerms', { validate: { terms: (value) => value === true } })}
+              aria-invalid={errors.acceptTerms ? true : undefined}
+              aria-describedby={errors.acceptTerms ? 'acceptTerms-error' : undefined}
+            />
+            <span>
+              <Trans t={t} i18nKey="acceptTerms" components={{ terms: <Link to={path('/legal/')} />, privacy: <Link to={path('/privacy/')} /> }} />{' '}
+              <span aria-hidden="true">*</span>
+            </span>
+          </label>
+          {errors.acceptTerms && (
+            <p id="acceptTerms-error" className={styles.error}>
+              <AlertCircle size={16} strokeWidth={1.75} aria-hidden="true" />
+              {message('acceptTerms')}
+            </p>
+          )}
+        </div>
         <button type="submit" className="button button--primary" disabled={isSending || !live} data-cta="contact_submit">
           {isSending ? <span className={`spinner ${styles.spinner}`} aria-hidden="true" /> : <Send size={18} strokeWidth={1.75} aria-hidden="true" />}
           {isSending ? t('sending') : status.kind === 'failed' ? t('retry') : t('submit')}
         </button>
-        <p className={styles.notice}>
-          <Trans
-            t={t}
-            i18nKey="notice"
-            components={{ terms: <Link to={path('/legal/')} />, privacy: <Link to={path('/privacy/')} /> }}
-          />
-        </p>
+        <FirstLayer privacyPath={path('/privacy/')} />
       </div>
       <p className="visually-hidden" aria-live="polite">
         {isSending ? t('sending') : ''}
       </p>
     </form>
+  );
+}
+
+/** The first layer of the data-protection notice, where the data are collected (LOPDGDD art. 11): the policy is the second. */
+function FirstLayer({ privacyPath }: { privacyPath: string }) {
+  const { t } = useTranslation('contact');
+  const values = { companyName: COMPANY.companyName, privacyEmail: COMPANY.privacyEmail };
+  return (
+    <section className={styles.firstLayer} aria-labelledby="first-layer-title">
+      <h3 id="first-layer-title">{t('firstLayer.title')}</h3>
+      <dl>
+        {(['controller', 'purpose', 'legalBasis', 'recipients', 'rights'] as const).map((key) => (
+          <div key={key}>
+            <dt>{t(`firstLayer.${key}.label`)}</dt>
+            <dd>{t(`firstLayer.${key}.text`, values)}</dd>
+          </div>
+        ))}
+      </dl>
+      <p>
+        <Trans t={t} i18nKey="firstLayer.more" components={{ privacy: <Link to={privacyPath} /> }} />
+      </p>
+    </section>
   );
 }
 

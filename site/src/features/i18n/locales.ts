@@ -1,11 +1,7 @@
-/** The site's languages: Spanish unprefixed, the others under /{code}/. */
-export const LOCALES = [
-  { code: 'es', tag: 'es-ES', name: 'Español', api: 'ES' },
-  { code: 'en', tag: 'en-US', name: 'English', api: 'EN' },
-  { code: 'de', tag: 'de-DE', name: 'Deutsch', api: 'DE' },
-  { code: 'it', tag: 'it-IT', name: 'Italiano', api: 'IT' },
-  { code: 'fr', tag: 'fr-FR', name: 'Français', api: 'FR' },
-] as const;
+import { LOCALE_TABLE } from '../../../../api/src/common/locale-table';
+
+/** The site's languages: Spanish unprefixed, the others under /{code}/. Written once, with the API (api/src/common/locale-table.ts). */
+export const LOCALES = LOCALE_TABLE;
 
 export type LocaleCode = (typeof LOCALES)[number]['code'];
 export type ApiLocale = (typeof LOCALES)[number]['api'];

@@ -1,0 +1,42 @@
+import { COMPANY, companyFrom, companyProblems, isCompanyTaxId, postalAddressOf, vatIdOf } from './company';
+
+describe('the company data', () => {
+  it('shipped as examples, are valid, and the VAT id follows from the NIF', () => {
+    expect(companyProblems(COMPANY)).toEqual([]);
+    expect(vatIdOf(COMPANY)).toBe(`ES${COMPANY.taxId}`);
+    expect(postalAddressOf(COMPANY.address)).toEqual({
+      '@type': 'PostalAddress',
+      streetAddress: 'Calle de Alcalá 123',
+      postalCode: '28009',
+      addressLocality: 'Madrid',
+      addressCountry: 'ES',
+    });
+  });
+
+  it.each([
+    ['B88123450', true],
+    ['B-88123450', false],
+    ['B88123456', false],
+    ['A58818501', true],
+    ['Q2826000H', true],
+    ['Q2826000A', false],
+    ['X1234567L', false],
+  ])('NIF %s is valid: %s', (taxId, valid) => {
+    expect(isCompanyTaxId(taxId)).toBe(valid);
+  });
+
+  it('names the setting to fix: a wrong check digit, a registry entry without sección or inscripción', () => {
+    const problems = companyProblems(
+      companyFrom({
+        taxId: 'B-88123456',
+        registry: 'Registro Mercantil de Madrid, tomo 41.250, folio 112, hoja M-731204',
+        privacyEmail: 'privacidad',
+      } as Parameters<typeof companyFrom>[0]),
+    );
+    expect(problems).toEqual([
+      expect.stringContaining('GATSBY_COMPANY_TAX_ID "B88123456" is not a valid Spanish company NIF'),
+      expect.stringMatching(/^GATSBY_COMPANY_REGISTRY .*missing: sección, inscripción$/),
+      expect.stringContaining('GATSBY_COMPANY_PRIVACY_EMAIL'),
+    ]);
+  });
+});

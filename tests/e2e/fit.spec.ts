@@ -1,0 +1,102 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { LOCALES, openPage } from '../support/fixtures';
+
+/** The five kinds of public page, and the staff page's sign-in. */
+const PATHS = ['/', '/legal/', '/privacy/', '/cookies/', '/no-such-page/'];
+const PHONE = { width: 360, height: 740 };
+const DESKTOP = { width: 1440, height: 900 };
+
+/** Every element the page shows wider than the viewport, and every button or pill whose text spills out of it. */
+function overflows(page: Page) {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const describe = (element: Element) => `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''} "${(element.textContent ?? '').trim().slice(0, 40)}"`;
+    const wide = Array.from(document.body.querySelectorAll('*'))
+      .filter((element) => {
+        const box = element.getBoundingClientRect();
+        // Inside a region that scrolls sideways on purpose (the cookie table), width is allowed.
+        return box.width > 0 && box.right > width + 1 && !element.closest('[role="region"][tabindex="0"]');
+      })
+      .map(describe);
+    const spilled = Array.from(document.querySelectorAll('button, .button, [role="button"]'))
+      .filter((button) => {
+        const box = button.getBoundingClientRect();
+        if (!box.width) return false;
+        // The box of the text a sighted visitor reads (not the screen-reader-only label of an icon button).
+        const walker = document.createTreeWalker(button, NodeFilter.SHOW_TEXT);
+        const rects: DOMRect[] = [];
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          if (!node.textContent?.trim() || node.parentElement?.closest('.visually-hidden')) continue;
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          rects.push(...Array.from(range.getClientRects()));
+        }
+        // A pill's label on one line: text on two lines means it wrapped inside its pill.
+        const wrapped = button.classList.contains('button') && new Set(rects.map((text) => Math.round(text.top))).size > 1;
+        return wrapped || rects.some((text) => text.left < box.left - 1 || text.right > box.right + 1) || button.scrollWidth > button.clientWidth + 1;
+      })
+      .map(describe);
+    return { scrollWidth: document.documentElement.scrollWidth, width, wide: wide.slice(0, 5), spilled };
+  });
+}
+
+async function axe(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
+}
+
+for (const { code, prefix } of LOCALES) {
+  test.describe(`in ${code}`, () => {
+    // A first visit: the cookie bar and its three buttons are on every page.
+    test.use({ storageState: { cookies: [], origins: [] }, viewport: PHONE });
+
+    test('every page fits a 360 px phone: nothing wider than the screen, every button’s text inside it', async ({ page }) => {
+      test.setTimeout(90_000);
+      const problems: Record<string, unknown> = {};
+      for (const path of PATHS) {
+        await openPage(page, `${prefix}${path}`);
+        await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+        await page.waitForLoadState('networkidle');
+        const found = await overflows(page);
+        if (found.scrollWidth > found.width || found.wide.length || found.spilled.length) problems[path] = found;
+      }
+      expect(problems).toEqual({});
+    });
+
+    for (const viewport of [PHONE, DESKTOP]) {
+      test(`axe finds nothing on any page at ${viewport.width} px, the staff page’s sign-in included`, async ({ page }) => {
+        test.setTimeout(120_000);
+        await page.setViewportSize(viewport);
+        const found: Record<string, string[]> = {};
+        for (const path of [...PATHS, '/staff/']) {
+          await openPage(page, `${prefix}${path}`);
+          if (path === '/staff/') await page.getByRole('heading', { level: 1 }).waitFor();
+          await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+          await page.waitForLoadState('networkidle');
+          const violations = await axe(page);
+          if (violations.length) found[path] = violations;
+        }
+        expect(found).toEqual({});
+      });
+    }
+  });
+}
+
+test('the cookie table: cards on a phone, a table that fits on a desktop, its region reachable with the keyboard', async ({ page }) => {
+  for (const viewport of [PHONE, DESKTOP]) {
+    await page.setViewportSize(viewport);
+    await openPage(page, '/en/cookies/');
+    const region = page.locator('[role="region"][tabindex="0"]');
+    await expect(region).toHaveAccessibleName('Cookies and similar storage used on this website');
+    await region.focus();
+    await expect(region).toBeFocused();
+    // Nothing hidden sideways: what the region shows is all of the table.
+    expect(await region.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(1);
+    await expect(page.getByRole('row', { name: /_ga_<ID>/ }).getByRole('cell').first()).toBeVisible();
+  }
+  // On the phone each value says which column it is.
+  await page.setViewportSize(PHONE);
+  const label = await page.locator('td[data-label]').first().evaluate((cell) => getComputedStyle(cell, '::before').content);
+  expect(label).toBe('"Type"');
+});
