@@ -1,16 +1,26 @@
 import type { GatsbySSR } from 'gatsby';
 import React from 'react';
 import { PageTransition } from './src/components/layout/PageTransition';
+import { CONSENT_DECIDED_SNIPPET } from './src/features/consent/config';
 import { CONSENT_MODE_SNIPPET } from './src/features/consent/consent-mode';
+import { LANGUAGE_REDIRECT_SNIPPET } from './src/features/i18n/language-redirect';
 
 export const wrapPageElement: GatsbySSR['wrapPageElement'] = ({ element, props }) => (
   <PageTransition pathname={props.location.pathname}>{element}</PageTransition>
 );
 
-/** Consent Mode v2 defaults (all denied) come first in <head>, before any script that could run a tag. */
-export const onPreRenderHTML: GatsbySSR['onPreRenderHTML'] = ({ getHeadComponents, replaceHeadComponents }) => {
+/**
+ * Consent Mode v2 defaults (all denied) come first in <head>, before any
+ * script that could run a tag (after `/`'s language choice); then the mark
+ * that hides the cookie bar for a visitor who already decided, before the
+ * page is painted.
+ */
+export const onPreRenderHTML: GatsbySSR['onPreRenderHTML'] = ({ pathname, getHeadComponents, replaceHeadComponents }) => {
   replaceHeadComponents([
+    // `/` only: the language choice for a static host, before anything else (servers decide it with a 302 first).
+    ...(pathname === '/' ? [<script key="language-redirect" dangerouslySetInnerHTML={{ __html: LANGUAGE_REDIRECT_SNIPPET }} />] : []),
     <script key="consent-mode-defaults" dangerouslySetInnerHTML={{ __html: CONSENT_MODE_SNIPPET }} />,
+    <script key="consent-decided" dangerouslySetInnerHTML={{ __html: CONSENT_DECIDED_SNIPPET }} />,
     ...getHeadComponents(),
   ]);
 };

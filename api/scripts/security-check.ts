@@ -113,6 +113,22 @@ async function checkEdge({ siteUrl, siteRoot, nginxDir, certificates }: Topology
     `/de/nope -> ${notFound.status} (lang ${lang(notFound)}), /nope/ -> ${spanish.status} (lang ${lang(spanish)})`,
   );
 
+  const home = (headers: Record<string, string>) => get(`${siteUrl}/?utm_source=x`, ca, headers);
+  const [german, crawler, internal, chosen] = await Promise.all([
+    home({ 'accept-language': 'pt-BR, de;q=0.9' }),
+    home({ 'accept-language': 'de', 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1)' }),
+    home({ 'accept-language': 'de', referer: `${siteUrl}/legal/` }),
+    home({ 'accept-language': 'de', cookie: 'lang=es' }),
+  ]);
+  check(
+    'language of /',
+    german.status === 302 &&
+      german.headers.location === '/de/?utm_source=x' &&
+      [german, crawler].every((answer) => String(answer.headers.vary).includes('Cookie, Accept-Language')) &&
+      [crawler, internal, chosen].every((answer) => answer.status === 200),
+    `German browser -> ${german.status} ${german.headers.location} (Vary: ${german.headers.vary}); crawler ${crawler.status}, from a page of the site ${internal.status}, lang=es ${chosen.status}`,
+  );
+
   const prefix = await get(`${siteUrl}/graphqlx`, ca);
   check('/graphql exact', prefix.status === 404 && !/"errors"/.test(prefix.body), `/graphqlx -> ${prefix.status}, not the API`);
 

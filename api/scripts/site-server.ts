@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import path from 'node:path';
 import compression from 'compression';
 import express from 'express';
+import { languageRedirect } from '../src/common/locale-table';
 import { isPortError, portError } from './ports';
 
 const LANGUAGE_PREFIX = /^\/(en|de|it|fr)(\/|$)/;
@@ -23,7 +24,7 @@ export function builtSecurityHeaders(publicDir: string): { public: Record<string
 /**
  * Serves the built site (site/public) the way a static host should: its
  * security headers on every answer, hashed assets cached for a year, pages
- * revalidated, compressed, and an unknown path
+ * revalidated, compressed, `/` sent to the visitor's language, and an unknown path
  * answered with HTTP 404 and the "Page not found" page of its language.
  * Rejects when it cannot listen (a port taken or forbidden: a ConfigError
  * naming `variable`, the setting that chose the port).
@@ -38,6 +39,21 @@ export function serveSite(publicDir: string, port: number, host = '0.0.0.0', var
     next();
   });
   app.use(compression());
+  // `/` in the visitor's language, before anything is painted (nginx: the same rule).
+  app.get('/', (request, response, next) => {
+    response.setHeader('Vary', 'Cookie, Accept-Language');
+    const target = languageRedirect({
+      cookie: request.headers.cookie,
+      acceptLanguage: request.headers['accept-language'],
+      userAgent: request.headers['user-agent'],
+      referer: request.headers.referer,
+      host: request.headers.host,
+    });
+    if (!target) return next();
+    const query = request.originalUrl.indexOf('?');
+    response.setHeader('Cache-Control', 'no-cache');
+    response.redirect(302, `${target}${query >= 0 ? request.originalUrl.slice(query) : ''}`);
+  });
   app.use(
     express.static(publicDir, {
       redirect: true,

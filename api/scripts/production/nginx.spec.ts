@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { CRAWLER_AGENT, DEFAULT_LOCALE, LOCALE_TABLE } from '../../src/common/locale-table';
 import { brotliConfig, NGINX_TEMPLATE } from './nginx';
 
 describe('brotli beside gzip', () => {
@@ -26,5 +27,16 @@ describe('brotli beside gzip', () => {
   it('refuses a template without gzip types to follow', () => {
     writeFileSync(path.join(modules, '50-mod-http-brotli-filter.conf'), '');
     expect(() => brotliConfig(template.replace(/gzip_types[^;]+;/, ''), modules)).toThrow('gzip_types');
+  });
+});
+
+describe("the template's language redirect of `/`", () => {
+  const template = readFileSync(NGINX_TEMPLATE, 'utf8');
+
+  it("uses the same crawler rule and languages as npm start's site server", () => {
+    expect(template).toContain(`"~*${CRAWLER_AGENT.source}" 1;`);
+    const codes = LOCALE_TABLE.map((locale) => locale.code).join('|');
+    expect(template).toContain(`~^(?<code>${codes})$ $code;`);
+    expect(template).toContain(`~^01(?<code>${codes.replace(`${DEFAULT_LOCALE}|`, '')})$ /$code/;`);
   });
 });

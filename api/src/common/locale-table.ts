@@ -13,3 +13,54 @@ export const LOCALE_TABLE = [
   { code: 'it', tag: 'it-IT', name: 'Italiano', api: 'IT' },
   { code: 'fr', tag: 'fr-FR', name: 'Français', api: 'FR' },
 ] as const satisfies readonly { code: string; tag: string; name: string; api: Locale }[];
+
+export type LocaleCode = (typeof LOCALE_TABLE)[number]['code'];
+export const DEFAULT_LOCALE: LocaleCode = 'es';
+/** The cookie that remembers a language the visitor chose (a year). */
+export const LANGUAGE_COOKIE = 'lang';
+/** User agents that always get the page they asked for (search engines, previews, audits). */
+export const CRAWLER_AGENT = /bot|crawl|spider|lighthouse|facebookexternalhit|google/i;
+
+const isLocale = (code: string | undefined): code is LocaleCode => LOCALE_TABLE.some((locale) => locale.code === code);
+
+/** The languages of an Accept-Language header, most wanted first (by q, then order). */
+export function acceptedLanguages(header: string | undefined): string[] {
+  return (header ?? '')
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...parameters] = part.trim().split(';');
+      const q = Number(parameters.map((parameter) => /^\s*q=([\d.]+)/.exec(parameter)?.[1]).find(Boolean) ?? 1);
+      return { tag: tag.trim(), q: Number.isNaN(q) ? 0 : q, index };
+    })
+    .filter((entry) => entry.tag && entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index)
+    .map((entry) => entry.tag);
+}
+
+/** The language a visitor prefers: the language cookie, then the browser's languages, then Spanish. */
+export function preferredLanguage(cookies: string, browserLanguages: readonly string[]): LocaleCode {
+  const cookie = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]+)`).exec(cookies)?.[1];
+  if (isLocale(cookie)) return cookie;
+  return browserLanguages.map((tag) => tag.toLowerCase().split('-')[0]).find(isLocale) ?? DEFAULT_LOCALE;
+}
+
+/**
+ * Where a visit to `/` (the unprefixed Spanish home) goes, decided by the
+ * server before anything is sent (npm start's site server; nginx has the same
+ * rule as maps): the home of the language the cookie, then the browser,
+ * prefers. Only a visit that enters the site (no referrer of the same host):
+ * a visitor who comes back to `/` from a page of the site, or who chose
+ * Spanish, stays. Crawlers are never redirected. `undefined`: serve `/`.
+ */
+export function languageRedirect(request: { cookie?: string; acceptLanguage?: string; userAgent?: string; referer?: string; host?: string }): string | undefined {
+  if (CRAWLER_AGENT.test(request.userAgent ?? '')) return undefined;
+  if (request.referer && request.host) {
+    try {
+      if (new URL(request.referer).host === request.host) return undefined;
+    } catch {
+      // Not a URL: as if there were none.
+    }
+  }
+  const preferred = preferredLanguage(request.cookie ?? '', acceptedLanguages(request.acceptLanguage));
+  return preferred === DEFAULT_LOCALE ? undefined : `/${preferred}/`;
+}

@@ -28,3 +28,10 @@ export const CONSENT_EXPIRY_DAYS = Number(process.env.GATSBY_CONSENT_EXPIRY_DAYS
 export function revisionOf(cookies: readonly CookieEntry[]): string {
   return cookies.map((cookie) => cookie.id).join('~');
 }
+
+/**
+ * The head's inline script, before anything is painted: when the visitor has
+ * decided for today's configuration it marks <html data-consent-decided>, and
+ * the bar (server-rendered for everyone) is never painted for them.
+ */
+export const CONSENT_DECIDED_SNIPPET = `if(/(?:^|;\\s*)${CONSENT_COOKIE}=${encodeURIComponent(revisionOf(COOKIES)).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:;|$)/.test(document.cookie))document.documentElement.setAttribute('data-consent-decided','')`;

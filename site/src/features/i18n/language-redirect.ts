@@ -1,20 +1,9 @@
-import { navigate } from 'gatsby';
-import { useEffect } from 'react';
-import { DEFAULT_LOCALE, LANGUAGE_COOKIE, LOCALE_CODES, type LocaleCode } from './locales';
+import { CRAWLER_AGENT, DEFAULT_LOCALE, LANGUAGE_COOKIE, LOCALE_TABLE } from '../../../../api/src/common/locale-table';
+import type { LocaleCode } from './locales';
 
-/** User agents that always get the page they asked for (search engines, previews, audits). */
-export const CRAWLER_AGENT = /bot|crawl|spider|lighthouse|facebookexternalhit|google/i;
+// The rule is written once, with the API's site server (api/src/common/locale-table.ts).
+export { CRAWLER_AGENT, preferredLanguage } from '../../../../api/src/common/locale-table';
 const REDIRECTED_KEY = 'segmentia-language-redirected';
-
-const isLocale = (code: string | undefined): code is LocaleCode => !!code && (LOCALE_CODES as string[]).includes(code);
-
-/** The language a visitor prefers: the language cookie, then the browser's languages, then Spanish. */
-export function preferredLanguage(cookies: string, browserLanguages: readonly string[]): LocaleCode {
-  const cookie = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]+)`).exec(cookies)?.[1];
-  if (isLocale(cookie)) return cookie;
-  const browser = browserLanguages.map((tag) => tag.toLowerCase().split('-')[0]).find(isLocale);
-  return browser ?? DEFAULT_LOCALE;
-}
 
 /** Remembers an explicit choice of language for a year. */
 export function rememberLanguage(code: LocaleCode): void {
@@ -22,18 +11,18 @@ export function rememberLanguage(code: LocaleCode): void {
 }
 
 /**
- * A visit to `/` (the unprefixed Spanish home) from a visitor whose cookie or
- * browser prefers another language goes, once per session and on the client
- * only, to that language's home. Crawlers are never redirected.
+ * For a static host that cannot decide at the server (npm start's site server
+ * and nginx send `/` to the visitor's language with a 302 before anything is
+ * sent): the same rule, as an inline script at the top of `/`'s <head>, which
+ * runs before the page is painted. Once per session (sessionStorage); only a
+ * visit that enters the site; never for a crawler.
  */
-export function useLanguageRedirect(pathname: string): void {
-  useEffect(() => {
-    if (pathname !== '/' || CRAWLER_AGENT.test(navigator.userAgent)) return;
-    if (sessionStorage.getItem(REDIRECTED_KEY)) return;
-    sessionStorage.setItem(REDIRECTED_KEY, '1');
-    const preferred = preferredLanguage(document.cookie, navigator.languages ?? [navigator.language]);
-    if (preferred !== DEFAULT_LOCALE) {
-      void navigate(`/${preferred}/${window.location.search}${window.location.hash}`, { replace: true });
-    }
-  }, [pathname]);
-}
+export const LANGUAGE_REDIRECT_SNIPPET = `(function(){try{
+if(location.pathname!=='/'||${CRAWLER_AGENT}.test(navigator.userAgent)||sessionStorage.getItem('${REDIRECTED_KEY}'))return;
+sessionStorage.setItem('${REDIRECTED_KEY}','1');
+if(document.referrer&&new URL(document.referrer).host===location.host)return;
+var codes=${JSON.stringify(LOCALE_TABLE.map((locale) => locale.code))},m=/(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]+)/.exec(document.cookie),c=m&&codes.indexOf(m[1])>=0?m[1]:null;
+var l=navigator.languages||[navigator.language];
+for(var i=0;!c&&i<l.length;i++){var x=String(l[i]).toLowerCase().split('-')[0];if(codes.indexOf(x)>=0)c=x;}
+if(c&&c!=='${DEFAULT_LOCALE}')location.replace('/'+c+'/'+location.search+location.hash);
+}catch(e){}})();`.replace(/\n/g, '');
