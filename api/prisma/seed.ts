@@ -1,4 +1,5 @@
 import type { PrismaClient } from '../src/generated/prisma/client';
+import { CATALOG_CHANNEL } from '../src/audiences/catalog-changes';
 import { AUDIENCES, COUNTRIES, LOCALES, TOPICS, type Translations } from './seed/catalog';
 
 /**
@@ -105,6 +106,9 @@ export async function seed(prisma: PrismaClient): Promise<number> {
       await tx.$executeRaw`DELETE FROM audience_translation WHERE audience_slug <> ALL(${AUDIENCES.map((a) => a.slug)}::text[])`,
       await tx.$executeRaw`DELETE FROM audience WHERE slug <> ALL(${AUDIENCES.map((a) => a.slug)}::text[])`,
     ];
-    return counts.reduce((sum, count) => sum + count, 0);
+    const changed = counts.reduce((sum, count) => sum + count, 0);
+    // Every API process drops its cached catalog answers when this commits (audiences/catalog-changes.ts).
+    if (changed) await tx.$executeRaw`SELECT pg_notify(${CATALOG_CHANNEL}, ${String(changed)})`;
+    return changed;
   });
 }

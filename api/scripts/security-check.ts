@@ -129,6 +129,15 @@ async function checkEdge({ siteUrl, siteRoot, nginxDir, certificates }: Topology
     `German browser -> ${german.status} ${german.headers.location} (Vary: ${german.headers.vary}); crawler ${crawler.status}, from a page of the site ${internal.status}, lang=es ${chosen.status}`,
   );
 
+  const question = `${siteUrl}/graphql?query=${encodeURIComponent('{ coverage { countries } }')}`;
+  const preflighted = { 'apollo-require-preflight': 'true' };
+  const [miss, hit, signedIn] = [await get(question, ca, preflighted), await get(question, ca, preflighted), await get(question, ca, { ...preflighted, authorization: 'Bearer x' })];
+  check(
+    'API cache',
+    miss.headers['x-cache-status'] !== 'HIT' && hit.headers['x-cache-status'] === 'HIT' && signedIn.headers['x-cache-status'] === 'BYPASS' && /public/.test(String(hit.headers['cache-control'])) && Boolean(hit.headers['content-security-policy']),
+    `catalog GET: ${miss.headers['x-cache-status']} then ${hit.headers['x-cache-status']} (${hit.headers['cache-control']}); with Authorization: ${signedIn.headers['x-cache-status']}`,
+  );
+
   const prefix = await get(`${siteUrl}/graphqlx`, ca);
   check('/graphql exact', prefix.status === 404 && !/"errors"/.test(prefix.body), `/graphqlx -> ${prefix.status}, not the API`);
 

@@ -3,6 +3,7 @@ import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
 import { GraphQLModule } from '@nestjs/graphql';
 import { AudiencesModule } from './audiences/audiences.module';
+import { CatalogModule, catalogResponses } from './audiences/catalog-changes';
 import { AppConfig } from './common/config/app-config';
 import { ConfigModule } from './common/config/config.module';
 import { ResolverErrorsFilter } from './common/errors/resolver-errors.filter';
@@ -21,13 +22,16 @@ import { PrismaModule } from './prisma/prisma.module';
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
+    // Whole answers of the catalog's queries, shared by GraphQL's response cache and the catalog's change listener.
+    const responses = catalogResponses();
     return {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
         PrismaModule,
         MetricsModule,
-        GraphQLModule.forRoot<ApolloDriverConfig>({ driver: ApolloDriver, ...graphqlOptions(config) }),
+        CatalogModule.forRoot(responses),
+        GraphQLModule.forRoot<ApolloDriverConfig>({ driver: ApolloDriver, ...graphqlOptions(config, responses) }),
         HealthModule,
         AudiencesModule,
         ContentModule,

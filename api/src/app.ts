@@ -39,8 +39,9 @@ export async function createApp(config: AppConfig, { logs }: AppOptions = {}): P
   app.useBodyParser('json', { limit: config.BODY_LIMIT });
   app.set('trust proxy', config.TRUST_PROXY_HOPS);
   app.disable('x-powered-by');
-  // GraphQL answers POSTs, which no cache revalidates: hashing each body for an ETag is wasted.
-  app.set('etag', false);
+  // The catalog's queries may come as GET, cacheable (Cache-Control from their hints): a weak ETag lets a
+  // browser, nginx or a CDN revalidate them with a 304.
+  app.set('etag', 'weak');
   app.enableCors({
     origin: config.SITE_ORIGINS,
     methods: ['GET', 'POST'],

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { seed } from '../prisma/seed';
 import { startTestApi, type TestApi } from './support/api';
 
@@ -90,6 +91,47 @@ describe('audiences', () => {
     expect(await seed(api.prisma)).toBe(4);
     expect(await api.prisma.$queryRaw`SELECT slug FROM audience WHERE slug = 'withdrawn-audience'`).toEqual([]);
     expect(await seed(api.prisma)).toBe(0);
+  });
+
+  it('answers GET as public and cacheable, with an ETag; the second identical question comes from the response cache', async () => {
+    const url = `${api.url}/graphql?query=${encodeURIComponent(AUDIENCES)}&variables=${encodeURIComponent(JSON.stringify({ country: 'PT', topic: 'travel-tourism', locale: 'IT' }))}`;
+    const ask = (headers: Record<string, string> = {}) => fetch(url, { headers: { 'apollo-require-preflight': 'true', ...headers } });
+    const first = await ask();
+    expect(first.status).toBe(200);
+    expect(first.headers.get('cache-control')).toBe('max-age=60, public');
+    expect(first.headers.get('age')).toBeNull();
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^W\//);
+    const second = await ask();
+    expect(await second.json()).toEqual(await first.json());
+    // Apollo's response cache says how old the answer it kept is: nothing was executed.
+    expect(second.headers.get('age')).toMatch(/^\d+$/);
+    // (Node's fetch adds `Cache-Control: no-cache` to a conditional request, as browsers' fetch does: plain HTTP here.)
+    const revalidated = await new Promise<number>((resolve, reject) =>
+      http.get(url, { headers: { 'apollo-require-preflight': 'true', 'if-none-match': etag! } }, (response) => resolve(response.resume().statusCode!)).on('error', reject),
+    );
+    expect(revalidated).toBe(304);
+    // Without the preflight header a GET is refused (CSRF prevention).
+    expect((await fetch(url)).status).toBe(400);
+  });
+
+  it('forgets its cached answers as soon as the catalog changes (NOTIFY), the seed saying so itself', async () => {
+    const ask = async () =>
+      (await api.graphql<{ audiences: Audience[] }>(AUDIENCES, { country: 'IE', topic: 'automotive', locale: 'EN' })).body.data!.audiences.find((audience) => audience.id === 'tyre-buyers')!.audienceSize;
+    const becomes = async (expected: number) => {
+      const deadline = Date.now() + 5_000;
+      while ((await ask()) !== expected && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      return ask();
+    };
+    const before = await ask();
+    await api.prisma.$executeRaw`UPDATE audience_reach SET size = 1 WHERE country_code = 'IE' AND audience_slug = 'tyre-buyers'`;
+    // The change alone is not seen: the answer is cached.
+    expect(await ask()).toBe(before);
+    await api.prisma.$executeRaw`SELECT pg_notify('segmentia_catalog', 'test')`;
+    expect(await becomes(1)).toBe(1);
+    // The seed puts the catalog's figure back and notifies: the cached 1 goes.
+    expect(await seed(api.prisma)).toBe(1);
+    expect(await becomes(before)).toBe(before);
   });
 
   it("scales reach with the country's online population and never exceeds it", async () => {

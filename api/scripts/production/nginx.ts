@@ -15,6 +15,7 @@ export const NGINX_VARIABLES = [
   'NGINX_API_SERVERS',
   'NGINX_ACCESS_LOG',
   'NGINX_HEADERS_DIR',
+  'NGINX_CACHE_DIR',
   'NGINX_ACME_ROOT',
 ] as const;
 export type NginxVariables = Record<(typeof NGINX_VARIABLES)[number], string>;

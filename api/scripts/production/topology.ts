@@ -275,6 +275,7 @@ export class Topology {
       NGINX_API_SERVERS: options.apiPorts.map((port) => `server 127.0.0.1:${port} ${UPSTREAM_FAILURES};`).join(' '),
       NGINX_ACCESS_LOG: this.accessLog,
       NGINX_HEADERS_DIR: path.join(options.dataDir, 'headers'),
+      NGINX_CACHE_DIR: path.join(this.nginxDir, 'cache'),
       NGINX_ACME_ROOT: path.join(options.dataDir, 'acme'),
     });
     mkdirSync(path.join(options.dataDir, 'acme'), { recursive: true });

@@ -1,5 +1,7 @@
-import { Args, Query, Resolver } from '@nestjs/graphql';
+import { Args, Info, Query, Resolver } from '@nestjs/graphql';
+import type { GraphQLResolveInfo } from 'graphql';
 import { AudiencesService } from './audiences.service';
+import { cacheAsCatalog } from './catalog-changes';
 import { AudiencesArgs, LocaleArgs } from './dto/audiences.args';
 import { Audience } from './models/audience.model';
 import { Country } from './models/country.model';
@@ -10,17 +12,20 @@ export class AudiencesResolver {
   constructor(private readonly audiences: AudiencesService) {}
 
   @Query(() => [Country], { description: 'The covered countries, sorted by name in the language', complexity: 5 })
-  countries(@Args() { locale }: LocaleArgs): Promise<Country[]> {
+  countries(@Args() { locale }: LocaleArgs, @Info() info: GraphQLResolveInfo): Promise<Country[]> {
+    cacheAsCatalog(info);
     return this.audiences.countries(locale);
   }
 
   @Query(() => [Topic], { description: 'The interest categories, in display order', complexity: 5 })
-  topics(@Args() { locale }: LocaleArgs): Promise<Topic[]> {
+  topics(@Args() { locale }: LocaleArgs, @Info() info: GraphQLResolveInfo): Promise<Topic[]> {
+    cacheAsCatalog(info);
     return this.audiences.topics(locale);
   }
 
   @Query(() => [Audience], { name: 'audiences', description: "A topic's audiences in a country, largest first", complexity: 20 })
-  findAudiences(@Args() { country, topic, locale }: AudiencesArgs): Promise<Audience[]> {
+  findAudiences(@Args() { country, topic, locale }: AudiencesArgs, @Info() info: GraphQLResolveInfo): Promise<Audience[]> {
+    cacheAsCatalog(info);
     return this.audiences.audiences(country, topic, locale);
   }
 }

@@ -6,6 +6,7 @@ import { PrismaService } from '../prisma/prisma.service';
 import type { Audience } from './models/audience.model';
 import type { Country } from './models/country.model';
 import type { Topic } from './models/topic.model';
+import { CATALOG_MAX_AGE_SECONDS, CatalogChanges } from './catalog-changes';
 
 interface Catalog {
   countries: Map<Locale, Country[]>;
@@ -16,25 +17,37 @@ interface Catalog {
 
 /**
  * The explorer's data changes only when the seed runs, and every visitor asks
- * the same few hundred questions: answers are kept in memory for a minute.
- * lru-cache shares one database read among concurrent askers and keeps no failure.
+ * the same few hundred questions: answers are kept in memory until the seed
+ * says the catalog changed, a minute at most. lru-cache shares one database
+ * read among concurrent askers and keeps no failure.
  */
-const CACHE_TTL_MS = 60_000;
+const CACHE_TTL_MS = CATALOG_MAX_AGE_SECONDS * 1000;
 
 @Injectable()
 export class AudiencesService {
   private readonly catalog = new LRUCache<'catalog', Catalog>({
     max: 1,
     ttl: CACHE_TTL_MS,
+    // A read under way when the catalog changes still answers whoever waits for it.
+    ignoreFetchAbort: true,
     fetchMethod: () => this.readCatalog(),
   });
   private readonly audienceLists = new LRUCache<string, Audience[], { country: string; topic: string; locale: Locale }>({
     max: 2000,
     ttl: CACHE_TTL_MS,
+    ignoreFetchAbort: true,
     fetchMethod: (_key, _stale, { context }) => this.readAudiences(context.country, context.topic, context.locale),
   });
 
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    changes: CatalogChanges,
+  ) {
+    changes.onChange(() => {
+      this.catalog.clear();
+      this.audienceLists.clear();
+    });
+  }
 
   async countries(locale: Locale): Promise<Country[]> {
     return (await this.loadCatalog()).countries.get(locale) ?? [];

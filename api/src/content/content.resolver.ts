@@ -1,4 +1,6 @@
-import { Query, Resolver } from '@nestjs/graphql';
+import { Info, Query, Resolver } from '@nestjs/graphql';
+import type { GraphQLResolveInfo } from 'graphql';
+import { cacheAsCatalog } from '../audiences/catalog-changes';
 import { ContentService } from './content.service';
 import { Coverage } from './models/coverage.model';
 import { PrivacyFacts } from './models/privacy-facts.model';
@@ -12,7 +14,8 @@ export class ContentResolver {
   ) {}
 
   @Query(() => Coverage, { description: 'Countries, topics and audiences covered, for the copy of the site', complexity: 5 })
-  coverage(): Promise<Coverage> {
+  coverage(@Info() info: GraphQLResolveInfo): Promise<Coverage> {
+    cacheAsCatalog(info);
     return this.content.coverage();
   }
 

@@ -1,4 +1,7 @@
-import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import type { KeyValueCache } from '@apollo/utils.keyvaluecache';
+import { ApolloServerPluginCacheControl } from '@apollo/server/plugin/cacheControl';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import responseCachePlugin from '@apollo/server-plugin-response-cache';
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
 import type { ApolloDriverConfig } from '@nestjs/apollo';
 import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
@@ -23,7 +26,12 @@ const reportToApollo = {
   onReject: [(context: ValidationContext | null, error: GraphQLError) => context?.reportError(error)],
 };
 
-export function graphqlOptions(config: AppConfig): ApolloDriverConfig {
+/**
+ * `responses`: where whole answers of cacheable operations are kept (the
+ * catalog's: their resolvers give a public cache hint), read before anything
+ * is executed; the catalog's change listener empties it.
+ */
+export function graphqlOptions(config: AppConfig, responses: KeyValueCache<string>): ApolloDriverConfig {
   const development = !config.isProduction;
   return {
     path: '/graphql',
@@ -35,8 +43,12 @@ export function graphqlOptions(config: AppConfig): ApolloDriverConfig {
       development && config.GRAPHQL_EXPLORER
         ? ApolloServerPluginLandingPageLocalDefault({ embed: true })
         : ApolloServerPluginLandingPageDisabled(),
-      // No HTTP cache in front reads its cache hints (POST answers are not cached), and it wraps every field's resolver.
-      ApolloServerPluginCacheControlDisabled(),
+      // Cache hints: only the catalog's fields give one (public, CATALOG_MAX_AGE_SECONDS); an answer with
+      // anything else (leads, mutations) is `Cache-Control: no-store`. A cacheable answer says for how long,
+      // so nginx, a CDN and the browser can keep a GET of it.
+      ApolloServerPluginCacheControl({ defaultMaxAge: 0, calculateHttpHeaders: true }),
+      // The second identical catalog question is answered from memory, without executing anything.
+      responseCachePlugin({ cache: responses }),
     ],
     // Requires a preflighted request (JSON body or a custom header): a
     // cross-site form or image cannot run an operation on a visitor's behalf.
