@@ -65,10 +65,18 @@ for (const { code, prefix } of LOCALES) {
     });
 
     for (const viewport of [PHONE, DESKTOP]) {
-      test(`axe finds nothing on any page at ${viewport.width} px, the staff page’s sign-in included`, async ({ page }) => {
+      test(`axe finds nothing and the console no error on any page at ${viewport.width} px, the staff page’s sign-in included`, async ({ page }) => {
         test.setTimeout(120_000);
         await page.setViewportSize(viewport);
         const found: Record<string, string[]> = {};
+        // No page logs an error either (React's hydration errors were such).
+        const errors: string[] = [];
+        page.on('console', (message) => {
+          // On the unknown path, its 404 status (the document's, its page data's) is what it should be.
+          const expected = message.text().includes('status of 404') && page.url().includes('/no-such-page/');
+          if (message.type() === 'error' && !expected) errors.push(`${page.url()}: ${message.text()}`);
+        });
+        page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
         for (const path of [...PATHS, '/staff/']) {
           await openPage(page, `${prefix}${path}`);
           if (path === '/staff/') await page.getByRole('heading', { level: 1 }).waitFor();
@@ -78,6 +86,7 @@ for (const { code, prefix } of LOCALES) {
           if (violations.length) found[path] = violations;
         }
         expect(found).toEqual({});
+        expect(errors).toEqual([]);
       });
     }
   });

@@ -1,3 +1,4 @@
+import interLatinExt from '@fontsource-variable/inter/files/inter-latin-ext-wght-normal.woff2';
 import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2';
 import React from 'react';
 import { BRAND, SITE_URL } from '../config/site';
@@ -16,6 +17,19 @@ interface Props {
   imageAlt?: string;
   noindex?: boolean;
 }
+
+/**
+ * The text font, Inter, in the two subsets the five languages use (no
+ * Cyrillic, Greek or Vietnamese): `font-display: optional`, so a phone that
+ * has not got the (preloaded) font by the first paint keeps the system font
+ * for that page: no swap, no layout shift, no late Largest Contentful Paint.
+ */
+const FONT_FACES = [
+  [interLatin, 'U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD'],
+  [interLatinExt, 'U+0100-02BA,U+02BD-02C5,U+02C7-02CC,U+02CE-02D7,U+02DD-02FF,U+1D00-1DBF,U+1E00-1E9F,U+1EF2-1EFF,U+2020,U+20A0-20AB,U+20AD-20C0,U+2113,U+2C60-2C7F,U+A720-A7FF'],
+]
+  .map(([url, range]) => `@font-face{font-family:'Inter Variable';font-style:normal;font-display:optional;font-weight:100 900;src:url(${url}) format('woff2-variations');unicode-range:${range}}`)
+  .join('');
 
 /** Everything in `<head>` of every page: language, title, description, canonical, alternates, sharing. */
 export function PageMetadata({ language, originalPath, title, description, jsonLd, imageAlt, noindex }: Props) {
@@ -55,6 +69,7 @@ export function PageMetadata({ language, originalPath, title, description, jsonL
       <meta name="theme-color" content="#0B1B3F" />
       {/* The text font, fetched with the page rather than after its CSS is read. */}
       <link rel="preload" href={interLatin} as="font" type="font/woff2" crossOrigin="anonymous" />
+      <style dangerouslySetInnerHTML={{ __html: FONT_FACES }} />
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       <link rel="icon" href="/favicon-32.png" sizes="32x32" type="image/png" />
       <link rel="apple-touch-icon" href="/apple-touch-icon.png" />

@@ -1,4 +1,3 @@
-import '@fontsource-variable/inter';
 import '../../styles/global.css';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import React, { type ReactNode, useEffect } from 'react';
