@@ -16,10 +16,15 @@ test('a new deployment turns the next internal navigation into a full page load'
   await page.route('**/builds/latest.json', (route) => route.fulfill({ json: { buildId: 'a-newer-build', builtAt: new Date().toISOString() } }));
   await page.evaluate(() => window.dispatchEvent(new Event('focus')));
   await page.locator('html[data-new-build="a-newer-build"]').waitFor({ state: 'attached' });
+  // A full load: the browser itself asks for the page (a client-side navigation would not), and the new document has no marker.
+  const fullLoad = page.waitForResponse((response) => response.request().isNavigationRequest() && new URL(response.url()).pathname === '/legal/');
+  const newDocument = page.waitForEvent('load');
   await page.locator('footer').getByRole('link', { name: 'Aviso legal y condiciones' }).click();
-  await expect(page).toHaveURL(/\/legal\/$/);
+  await fullLoad;
+  await newDocument;
   await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
-  expect(await page.evaluate(() => (window as Marked).segmentiaMarker)).toBeUndefined(); // a full load
+  await expect(page).toHaveURL(/\/legal\/$/);
+  expect(await page.evaluate(() => (window as Marked).segmentiaMarker)).toBeUndefined();
 });
 
 test('a chunk that fails to load reloads the page once, then shows the error instead of looping', async ({ page }) => {
