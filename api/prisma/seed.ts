@@ -1,5 +1,5 @@
 import type { PrismaClient } from '../src/generated/prisma/client';
-import { CATALOG_CHANNEL } from '../src/audiences/catalog-changes';
+import { CATALOG_CHANNEL } from '../src/audiences/catalog';
 import { AUDIENCES, COUNTRIES, LOCALES, TOPICS, type Translations } from './seed/catalog';
 
 /**

@@ -44,7 +44,7 @@ export function serveSite(publicDir: string, port: number, host = '0.0.0.0', var
     response.setHeader('Vary', 'Cookie, Accept-Language');
     const target = languageRedirect({
       cookie: request.headers.cookie,
-      acceptLanguage: request.headers['accept-language'],
+      browserLanguages: request.acceptsLanguages(),
       userAgent: request.headers['user-agent'],
       referer: request.headers.referer,
       host: request.headers.host,

@@ -6,7 +6,8 @@ import { PrismaService } from '../prisma/prisma.service';
 import type { Audience } from './models/audience.model';
 import type { Country } from './models/country.model';
 import type { Topic } from './models/topic.model';
-import { CATALOG_MAX_AGE_SECONDS, CatalogChanges } from './catalog-changes';
+import { CATALOG_MAX_AGE_SECONDS } from './catalog';
+import { CatalogChanges } from './catalog-changes';
 
 interface Catalog {
   countries: Map<Locale, Country[]>;

@@ -4,11 +4,8 @@ import { InMemoryLRUCache } from '@apollo/utils.keyvaluecache';
 import type { GraphQLResolveInfo } from 'graphql';
 import { Client } from 'pg';
 import { AppConfig } from '../common/config/app-config';
+import { CATALOG_CHANNEL, CATALOG_MAX_AGE_SECONDS } from './catalog';
 
-/** The channel the seed notifies (`pg_notify`) when it changed the catalog. */
-export const CATALOG_CHANNEL = 'segmentia_catalog';
-/** How long a catalog answer may be kept: by this process, by nginx, by a CDN or a browser (Cache-Control max-age). */
-export const CATALOG_MAX_AGE_SECONDS = 60;
 /** A listener that lost its connection tries again after this long. */
 const RECONNECT_MS = 2_000;
 

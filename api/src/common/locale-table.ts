@@ -23,20 +23,6 @@ export const CRAWLER_AGENT = /bot|crawl|spider|lighthouse|facebookexternalhit|go
 
 const isLocale = (code: string | undefined): code is LocaleCode => LOCALE_TABLE.some((locale) => locale.code === code);
 
-/** The languages of an Accept-Language header, most wanted first (by q, then order). */
-export function acceptedLanguages(header: string | undefined): string[] {
-  return (header ?? '')
-    .split(',')
-    .map((part, index) => {
-      const [tag = '', ...parameters] = part.trim().split(';');
-      const q = Number(parameters.map((parameter) => /^\s*q=([\d.]+)/.exec(parameter)?.[1]).find(Boolean) ?? 1);
-      return { tag: tag.trim(), q: Number.isNaN(q) ? 0 : q, index };
-    })
-    .filter((entry) => entry.tag && entry.q > 0)
-    .sort((a, b) => b.q - a.q || a.index - b.index)
-    .map((entry) => entry.tag);
-}
-
 /** The language a visitor prefers: the language cookie, then the browser's languages, then Spanish. */
 export function preferredLanguage(cookies: string, browserLanguages: readonly string[]): LocaleCode {
   const cookie = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]+)`).exec(cookies)?.[1];
@@ -52,7 +38,14 @@ export function preferredLanguage(cookies: string, browserLanguages: readonly st
  * a visitor who comes back to `/` from a page of the site, or who chose
  * Spanish, stays. Crawlers are never redirected. `undefined`: serve `/`.
  */
-export function languageRedirect(request: { cookie?: string; acceptLanguage?: string; userAgent?: string; referer?: string; host?: string }): string | undefined {
+export function languageRedirect(request: {
+  cookie?: string;
+  /** The browser's languages, most wanted first (Express's `acceptsLanguages()` reads Accept-Language by q). */
+  browserLanguages: readonly string[];
+  userAgent?: string;
+  referer?: string;
+  host?: string;
+}): string | undefined {
   if (CRAWLER_AGENT.test(request.userAgent ?? '')) return undefined;
   if (request.referer && request.host) {
     try {
@@ -61,6 +54,6 @@ export function languageRedirect(request: { cookie?: string; acceptLanguage?: st
       // Not a URL: as if there were none.
     }
   }
-  const preferred = preferredLanguage(request.cookie ?? '', acceptedLanguages(request.acceptLanguage));
+  const preferred = preferredLanguage(request.cookie ?? '', request.browserLanguages);
   return preferred === DEFAULT_LOCALE ? undefined : `/${preferred}/`;
 }

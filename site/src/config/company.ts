@@ -5,6 +5,8 @@
  * EXAMPLES, valid in form, to be replaced with the registry's real entry.
  * `companyProblems` checks them when the site is built.
  */
+import { EMAIL_PATTERN } from '../features/contact/options';
+
 const env = {
   name: process.env.GATSBY_COMPANY_NAME,
   address: process.env.GATSBY_COMPANY_ADDRESS,
@@ -83,7 +85,6 @@ export function isCompanyTaxId(taxId: string): boolean {
   return check === String(control) || check === asLetter;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 const REGISTRY_PARTS = ['tomo', 'folio', 'sección', 'hoja', 'inscripción'];
 
 /** What is wrong with the company's data, each problem naming the setting to fix; empty when all is well. */
@@ -104,7 +105,7 @@ export function companyProblems(company: Company): string[] {
     ['privacyEmail', 'GATSBY_COMPANY_PRIVACY_EMAIL'],
     ['dpoEmail', 'GATSBY_COMPANY_DPO_EMAIL'],
   ] as const) {
-    if (!EMAIL.test(company[key])) problems.push(`${variable} "${company[key]}" is not an email address`);
+    if (!EMAIL_PATTERN.test(company[key])) problems.push(`${variable} "${company[key]}" is not an email address`);
   }
   if (!postalAddressOf(company.address).postalCode) {
     problems.push(`GATSBY_COMPANY_ADDRESS "${company.address}" must read "<street and number>, <postal code> <city>, España"`);
