@@ -22,7 +22,7 @@ const API_URL = process.env.SITE_API_URL ?? 'http://localhost:4000/graphql';
 
 interface SiteData {
   coverage: { countries: number; topics: number; audiences: number; onlineUsers: number };
-  privacy: PrivacyFacts;
+  privacy: Omit<PrivacyFacts, 'termsDate'>;
   [localized: string]: unknown;
 }
 
@@ -56,6 +56,32 @@ export const createSchemaCustomization: GatsbyNode['createSchemaCustomization'] 
     type SegmentiaCoverage implements Node { countries: Int! topics: Int! audiences: Int! onlineUsers: Float! }
     type SegmentiaPrivacy implements Node { leadRetentionMonths: Int! spamRetentionDays: Int! consentRecordRetentionMonths: Int! termsVersion: String! webhookProcessor: String! emailProcessor: String! }
   `);
+};
+
+/**
+ * Figures and dates as the page's language writes them, formatted here at
+ * build time: the first Intl formatter a page creates in the browser loads
+ * ICU's data (about 80 ms on a throttled phone), before anything is interactive.
+ */
+export const createResolvers: GatsbyNode['createResolvers'] = ({ createResolvers }) => {
+  createResolvers({
+    SegmentiaCoverage: {
+      audiencesText: {
+        type: 'String!',
+        args: { language: 'String!' },
+        resolve: (source: { audiences: number }, { language }: { language: string }) => new Intl.NumberFormat(language).format(source.audiences),
+      },
+    },
+    SegmentiaPrivacy: {
+      termsDate: {
+        type: 'String!',
+        args: { language: 'String!' },
+        // "1 de noviembre de 2026"
+        resolve: (source: SiteData['privacy'], { language }: { language: string }) =>
+          new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${source.termsVersion}T00:00:00Z`)),
+      },
+    },
+  });
 };
 
 export const sourceNodes: GatsbyNode['sourceNodes'] = async ({ actions, createNodeId, createContentDigest, reporter }) => {

@@ -48,26 +48,54 @@ function chunkSizes(publicDir: string, page: string): Record<string, number> {
 }
 const total = (sizes: Record<string, number>) => Object.values(sizes).reduce((sum, size) => sum + size, 0);
 
-/** A one-page Gatsby site with the repository's Gatsby and React: the baseline; served on its own port. */
-async function buildBaseline(): Promise<{ js: Record<string, number>; server: Server }> {
+const BASELINE_PAGE = `import * as React from 'react';
+export default function Index() { return <main lang="en"><h1>Hello</h1><p>A one-page Gatsby site.</p></main>; }
+export const Head = () => <><html lang="en" /><title>Baseline</title><meta name="description" content="The one-page Gatsby baseline of the benchmark, built with the same Gatsby and React." /></>;
+`;
+
+/** The same page translated by gatsby-plugin-react-i18next as the site uses it (one language, its strings in page data): what the plugin's runtime costs. */
+const I18N_BASELINE = {
+  config: `module.exports = { plugins: [
+  { resolve: 'gatsby-source-filesystem', options: { name: 'locale', path: __dirname + '/locales' } },
+  { resolve: ${JSON.stringify(path.join(REPO_ROOT, 'site/node_modules/gatsby-plugin-react-i18next'))}, options: { localeJsonSourceName: 'locale', languages: ['en'], defaultLanguage: 'en', siteUrl: 'http://127.0.0.1', redirect: false } },
+] };
+`,
+  page: `import * as React from 'react';
+import { graphql } from 'gatsby';
+import { useTranslation } from 'react-i18next';
+export default function Index() { const { t } = useTranslation(); return <main lang="en"><h1>{t('title')}</h1><p>{t('text')}</p></main>; }
+export const query = graphql\`query ($language: String!) { locales: allLocale(filter: { language: { eq: $language } }) { edges { node { ns data language } } } }\`;
+`,
+};
+
+/**
+ * A one-page Gatsby site with the repository's Gatsby and React (the
+ * baseline), or with gatsby-plugin-react-i18next too; the first is served on
+ * its own port for Lighthouse, the second only weighed.
+ */
+function buildBaseline(i18n: boolean): { js: Record<string, number>; publicDir: string } {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'segmentia-baseline-'));
   mkdirSync(path.join(dir, 'src/pages'), { recursive: true });
   symlinkSync(path.join(REPO_ROOT, 'node_modules'), path.join(dir, 'node_modules'));
   const version = (name: string) => (JSON.parse(readFileSync(path.join(REPO_ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
   const dependencies = Object.fromEntries(['gatsby', 'react', 'react-dom'].map((name) => [name, version(name)]));
   writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'baseline', private: true, dependencies }));
-  writeFileSync(path.join(dir, 'gatsby-config.js'), 'module.exports = {};\n');
-  writeFileSync(
-    path.join(dir, 'src/pages/index.js'),
-    "import * as React from 'react';\nexport default function Index() { return <main lang=\"en\"><h1>Hello</h1><p>A one-page Gatsby site.</p></main>; }\nexport const Head = () => <><html lang=\"en\" /><title>Baseline</title><meta name=\"description\" content=\"The one-page Gatsby baseline of the benchmark, built with the same Gatsby and React.\" /></>;\n",
-  );
+  writeFileSync(path.join(dir, 'gatsby-config.js'), i18n ? I18N_BASELINE.config : 'module.exports = {};\n');
+  writeFileSync(path.join(dir, 'src/pages/index.js'), i18n ? I18N_BASELINE.page : BASELINE_PAGE);
+  if (i18n) {
+    mkdirSync(path.join(dir, 'locales/en'), { recursive: true });
+    writeFileSync(path.join(dir, 'locales/en/translation.json'), JSON.stringify({ title: 'Hello', text: 'A one-page Gatsby site.' }));
+  }
   execFileSync(path.join(REPO_ROOT, 'node_modules/.bin/gatsby'), ['build'], { cwd: dir, stdio: 'ignore', env: { ...process.env, GATSBY_TELEMETRY_DISABLED: '1' } });
+  return { js: chunkSizes(path.join(dir, 'public'), 'component---src-pages-index-js'), publicDir: path.join(dir, 'public') };
+}
+
+function serve(publicDir: string): Promise<Server> {
   const app = express();
-  app.use(express.static(path.join(dir, 'public')));
-  const server = await new Promise<Server>((resolve) => {
+  app.use(express.static(publicDir));
+  return new Promise<Server>((resolve) => {
     const listening = app.listen(BASELINE_PORT, '127.0.0.1', () => resolve(listening));
   });
-  return { js: chunkSizes(path.join(dir, 'public'), 'component---src-pages-index-js'), server };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -178,9 +206,10 @@ const chrome = await chromeLauncher.launch({
 });
 let baselineServer: Server | undefined;
 try {
-  console.log('Building the one-page Gatsby baseline...');
-  const baseline = await buildBaseline();
-  baselineServer = baseline.server;
+  console.log('Building the one-page Gatsby baseline, and the same with gatsby-plugin-react-i18next...');
+  const baseline = buildBaseline(false);
+  const i18nBaseline = buildBaseline(true);
+  baselineServer = await serve(baseline.publicDir);
   const reference = await measure(`http://127.0.0.1:${BASELINE_PORT}/`, chrome.port);
   const rows: Record<string, Record<string, string | number>> = {
     'baseline (one-page Gatsby)': { ...reference.figures, 'LCP ×': 1, 'TBT ×': 1 },
@@ -199,10 +228,13 @@ try {
   const home = chunkSizes(site, 'component---src-pages-index-tsx');
   const legal = chunkSizes(site, 'component---src-pages-legal-tsx');
   console.log('\nInitial JavaScript, KiB gzip, by chunk (the page component last)');
-  console.table({ baseline: baseline.js, home, legal });
+  console.table({ baseline: baseline.js, 'baseline + i18n plugin': i18nBaseline.js, home, legal });
+  const plugin = total(i18nBaseline.js) - total(baseline.js);
   console.log(
     `home: ${total(home).toFixed(1)} KiB, legal: ${total(legal).toFixed(1)} KiB; baseline ${total(baseline.js).toFixed(1)} KiB; ` +
-      `over the baseline: home ${(total(home) - total(baseline.js)).toFixed(1)}, legal ${(total(legal) - total(baseline.js)).toFixed(1)} KiB (goal ≤ 25)`,
+      `over the baseline: home ${(total(home) - total(baseline.js)).toFixed(1)}, legal ${(total(legal) - total(baseline.js)).toFixed(1)} KiB (goal ≤ 25), ` +
+      `of which gatsby-plugin-react-i18next's runtime (i18next, react-i18next, its page wrapper) ${plugin.toFixed(1)} KiB; ` +
+      `the site's own code over the i18n baseline: home ${(total(home) - total(i18nBaseline.js)).toFixed(1)}, legal ${(total(legal) - total(i18nBaseline.js)).toFixed(1)} KiB`,
   );
 
   const interaction = await explorerInteraction();

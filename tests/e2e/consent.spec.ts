@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { answerGoogleTags, openPage, queryDatabase } from '../support/fixtures';
+import { answerGoogleTags, isHydrated, openPage, queryDatabase } from '../support/fixtures';
 import { API_URL, SITE_URL } from '../support/stack';
 
 const REVISION = 'consent~language~analytics~tag-manager';
@@ -164,6 +164,9 @@ test('analytics events reach the data layer after consent, and never before', as
 test('the product video never plays by itself, and reports play and pause only after consent', async ({ page }) => {
   await openPage(page, '/fr/');
   const video = page.locator('#omnichannel video');
+  // Its section hydrates as the visitor scrolls to it.
+  await video.scrollIntoViewIfNeeded();
+  await expect.poll(() => isHydrated(video)).toBe(true);
   await expect(video).not.toHaveAttribute('autoplay');
   await expect(video).toHaveAttribute('poster', '/media/omnichannel-poster.jpg');
   const playThenPause = () =>

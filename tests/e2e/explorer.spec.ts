@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { openPage } from '../support/fixtures';
+import { isHydrated, openPage } from '../support/fixtures';
 
 test('asks for a country and topic, then lists audiences largest first in the locale format, for two countries', async ({ page }) => {
   await openPage(page, '/');
@@ -75,6 +75,7 @@ test('keeps a choice made before the page became interactive, and shows its audi
   });
   await page.goto('/en/', { waitUntil: 'domcontentloaded' });
   const explorer = page.locator('#explorer');
+  await explorer.scrollIntoViewIfNeeded();
   await explorer.getByLabel('Country').selectOption({ label: 'Italy' });
   await explorer.getByLabel('Topic').selectOption({ label: 'Automotive' });
   await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(0);
@@ -83,4 +84,48 @@ test('keeps a choice made before the page became interactive, and shows its audi
   await expect(explorer.locator('caption')).toContainText('Italy');
   await expect(explorer.getByLabel('Country')).toHaveValue('IT');
   await expect(page).toHaveURL(/\?country=IT&topic=automotive/);
+});
+
+test('the sections below the hero hydrate only when the visitor nears them or reaches into them', async ({ page }) => {
+  await page.setViewportSize({ width: 412, height: 823 });
+  await openPage(page, '/en/');
+  const hero = page.locator('#segmentia');
+  const explorer = page.locator('#explorer');
+  const contact = page.locator('#contact');
+  await expect.poll(() => isHydrated(hero.locator('a').first())).toBe(true);
+  expect(await isHydrated(explorer.locator('select').first())).toBe(false);
+  expect(await isHydrated(contact.locator('form'))).toBe(false);
+
+  // Scrolled near: it hydrates.
+  await explorer.evaluate((element) => element.scrollIntoView());
+  await expect.poll(() => isHydrated(explorer.locator('select').first())).toBe(true);
+  expect(await isHydrated(contact.locator('form'))).toBe(false);
+
+  // Reached into with the keyboard, without scrolling there first: hydrated at once, and the field keeps its focus.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await contact.locator('input[name="agencyName"]').evaluate((input: HTMLInputElement) => input.focus({ preventScroll: true }));
+  await expect.poll(() => isHydrated(contact.locator('form'))).toBe(true);
+  await expect(contact.locator('input[name="agencyName"]')).toBeFocused();
+});
+
+test('a page reached client-side opens at its #section: the home page from a legal page, at the form', async ({ page }) => {
+  await openPage(page, '/en/legal/');
+  // What Gatsby's Link and navigate() call.
+  await page.evaluate(() => (window as unknown as { ___navigate(to: string): void }).___navigate('/en/#contact'));
+  await expect(page.locator('#contact h2')).toBeInViewport();
+  await expect(page.locator('#contact form')).toBeVisible();
+});
+
+test('an in-page link followed before the sections hydrate keeps every section, with no console error', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  page.on('pageerror', (error) => errors.push(error.message));
+  await openPage(page, '/en/');
+  // The router sees the #fragment: every section still waiting hydrates before its update arrives.
+  await page.getByRole('link', { name: 'Request demo access' }).click();
+  await expect(page).toHaveURL(/#contact$/);
+  await expect(page.locator('#contact form')).toBeInViewport();
+  for (const id of ['audiences', 'explorer', 'categories', 'omnichannel', 'contact']) await expect(page.locator(`#${id} h2`)).toHaveCount(1);
+  await expect.poll(() => isHydrated(page.locator('#omnichannel video'))).toBe(true);
+  expect(errors).toEqual([]);
 });

@@ -17,7 +17,8 @@ for (const home of ['/', '/de/']) {
       await expect.poll(() => map.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
       await page.evaluate(() => document.fonts.ready);
       const file = path.join(SCREENSHOTS, `home-${home.replace(/\//g, '') || 'es'}-${width}.png`);
-      const image = await page.screenshot({ path: file, fullPage: true });
+      // Sections off screen are not rendered (content-visibility: auto) until a visitor scrolls near them: all of them, for the picture.
+      const image = await page.screenshot({ path: file, fullPage: true, style: '.section { content-visibility: visible !important; }' });
       expect(image.byteLength).toBeGreaterThan(50_000);
     });
   }

@@ -1,4 +1,4 @@
-import type { Page, Route } from '@playwright/test';
+import type { Locator, Page, Route } from '@playwright/test';
 import type { JWK } from 'jose';
 import { Client } from 'pg';
 import { type TokenClaims, useTestIdentity } from '../../api/test/support/firebase-identity';
@@ -50,6 +50,11 @@ export async function answerGoogleTags(page: Page): Promise<string[]> {
 export async function openPage(page: Page, url: string): Promise<void> {
   await page.goto(url);
   await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+}
+
+/** Whether React has hydrated this element (it keeps its fiber on the DOM node): the home page's sections hydrate when the visitor nears them. */
+export function isHydrated(element: Locator): Promise<boolean> {
+  return element.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactFiber')));
 }
 
 /**

@@ -58,7 +58,8 @@ export async function startStack(): Promise<() => Promise<void>> {
   );
   await app.listen(API_PORT, '127.0.0.1');
   // A container id, so that the tag manager's script can be seen coming and going (tests answer Google's host themselves).
-  await build({ SITE_API_URL: API_URL, GATSBY_API_URL: API_URL, GATSBY_SITE_URL: SITE_URL, GATSBY_GTM_ID: 'GTM-TEST123', ...FIREBASE_WEB_CONFIG });
+  // E2E_REUSE_BUILD=1: serve the site already built in site/public (working on tests alone).
+  if (!process.env.E2E_REUSE_BUILD) await build({ SITE_API_URL: API_URL, GATSBY_API_URL: API_URL, GATSBY_SITE_URL: SITE_URL, GATSBY_GTM_ID: 'GTM-TEST123', ...FIREBASE_WEB_CONFIG });
   const site: Server = await serveSite(path.join(REPO_ROOT, 'site/public'), SITE_PORT, '127.0.0.1');
   process.env.E2E_DATABASE_URL = database.url;
 

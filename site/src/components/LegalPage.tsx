@@ -22,19 +22,16 @@ export interface PrivacyFacts {
   consentRecordRetentionMonths: number;
   /** The date the terms and policies took effect (TERMS_VERSION), YYYY-MM-DD: the pages' last update. */
   termsVersion: string;
+  /** termsVersion as the page's language writes it (gatsby-node formats it at build time). */
+  termsDate: string;
   webhookProcessor: string;
   emailProcessor: string;
 }
 
-/** A YYYY-MM-DD date as the page's language writes it ("1 de noviembre de 2026"). */
-export function formatDate(isoDate: string, language: string): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`));
-}
-
 /** A legal text from its namespace (legal, privacy, cookies): title, intro, numbered sections with a table of contents. */
 export function LegalPage({ ns, facts, children }: { ns: 'legal' | 'privacy' | 'cookies'; facts: PrivacyFacts; children?: ReactNode }) {
-  const { t, i18n } = useTranslation(ns);
-  const filled = { ...LEGAL_VALUES, ...facts, updated: formatDate(facts.termsVersion, i18n.language) };
+  const { t } = useTranslation(ns);
+  const filled = { ...LEGAL_VALUES, ...facts, updated: facts.termsDate };
   const sections = t('sections', { returnObjects: true, ...filled }) as Section[];
   return (
     <article className={`container ${styles.page}`}>

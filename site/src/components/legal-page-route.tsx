@@ -31,6 +31,7 @@ export const privacyFactsFragment = graphql`
     spamRetentionDays
     consentRecordRetentionMonths
     termsVersion
+    termsDate(language: $language)
     webhookProcessor
     emailProcessor
   }

@@ -1,5 +1,5 @@
 import { graphql, type HeadProps, type PageProps } from 'gatsby';
-import React, { useMemo } from 'react';
+import React from 'react';
 import { Categories } from '../components/home/Categories';
 import { Contact } from '../components/home/Contact';
 import { GeoAudiences } from '../components/home/GeoAudiences';
@@ -9,11 +9,11 @@ import type { CountryData, Coverage, TopicData } from '../components/home/types'
 import { Layout } from '../components/layout/Layout';
 import { PageMetadata } from '../components/PageMetadata';
 import { COMPANY, postalAddressOf, vatIdOf } from '../config/company';
-import { BRAND, HOME_TITLE, LINKEDIN_URL, SITE_URL } from '../config/site';
 import { Explorer } from '../features/explorer/Explorer';
-import { useExplorerSelection } from '../features/explorer/use-explorer-selection';
+import { BRAND, HOME_TITLE, LINKEDIN_URL, SITE_URL } from '../config/site';
 import { headTranslator, type LocaleData } from '../features/i18n/head';
 import { LOCALES, localizedPath } from '../features/i18n/locales';
+import { HydrateWhenNear } from '../features/lazy/hydrate-when-near';
 import type { I18nPageContext } from '../features/i18n/page-context';
 
 interface Data extends LocaleData {
@@ -22,27 +22,29 @@ interface Data extends LocaleData {
   topics: { nodes: TopicData[] };
 }
 
+/** A link with a selection (?country=…&topic=…) was opened for the explorer's answer. */
+const explorerLinked = () => /[?&](country|topic)=/.test(window.location.search);
+
+/** The hero hydrates with the page; each section below it when the visitor nears it. */
 export default function HomePage({ data, location }: PageProps<Data>) {
-  const countries = data.countries.nodes;
-  const topics = data.topics.nodes;
-  const codes = useMemo(() => countries.map((country) => country.code), [countries]);
-  const slugs = useMemo(() => topics.map((topic) => topic.slug), [topics]);
-  const [selection, select] = useExplorerSelection(codes, slugs);
   return (
     <Layout pathname={location.pathname}>
       <Hero coverage={data.coverage} />
-      <GeoAudiences coverage={data.coverage} />
-      <Explorer countries={countries} topics={topics} selection={selection} onSelect={select} />
-      <Categories
-        topics={topics}
-        onExplore={(topic) => {
-          select({ topic });
-          document.getElementById('explorer')?.scrollIntoView();
-          document.querySelector<HTMLSelectElement>('#explorer select[name="country"]')?.focus({ preventScroll: true });
-        }}
-      />
-      <Omnichannel />
-      <Contact />
+      <HydrateWhenNear id="audiences">
+        <GeoAudiences coverage={data.coverage} />
+      </HydrateWhenNear>
+      <HydrateWhenNear id="explorer" now={explorerLinked}>
+        <Explorer countries={data.countries.nodes} topics={data.topics.nodes} />
+      </HydrateWhenNear>
+      <HydrateWhenNear id="categories">
+        <Categories topics={data.topics.nodes} />
+      </HydrateWhenNear>
+      <HydrateWhenNear id="omnichannel">
+        <Omnichannel />
+      </HydrateWhenNear>
+      <HydrateWhenNear id="contact">
+        <Contact />
+      </HydrateWhenNear>
     </Layout>
   );
 }
@@ -91,6 +93,7 @@ export const query = graphql`
       countries
       topics
       audiences
+      audiencesText(language: $language)
       onlineUsers
     }
     countries: allSegmentiaCountry(filter: { language: { eq: $language } }) {

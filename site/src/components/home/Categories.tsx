@@ -13,13 +13,21 @@ import {
   Zap,
 } from 'lucide-react';
 import React from 'react';
+import { selectInExplorer } from '../../features/explorer/use-explorer-selection';
 import type { TopicData } from './types';
 import * as styles from './Categories.module.css';
 
 /** The API names each topic's icon; only these are bundled. */
 const ICONS: Record<string, LucideIcon> = { Car, Clapperboard, Cpu, HeartPulse, Landmark, Plane, ShoppingBag, UtensilsCrossed, Zap };
 
-export function Categories({ topics, onExplore }: { topics: TopicData[]; onExplore(topic: string): void }) {
+/** Opens the explorer on a topic, keeping the country the visitor chose. */
+function explore(topic: string) {
+  selectInExplorer({ topic });
+  document.getElementById('explorer')?.scrollIntoView();
+  document.querySelector<HTMLSelectElement>('#explorer select[name="country"]')?.focus({ preventScroll: true });
+}
+
+export function Categories({ topics }: { topics: TopicData[] }) {
   const { t } = useTranslation('home');
   return (
     <section id="categories" className="section" aria-labelledby="categories-title">
@@ -43,7 +51,7 @@ export function Categories({ topics, onExplore }: { topics: TopicData[]; onExplo
                   data-topic={topic.slug}
                   onClick={(event) => {
                     event.preventDefault();
-                    onExplore(topic.slug);
+                    explore(topic.slug);
                   }}
                 >
                   {t('categories.explore')}

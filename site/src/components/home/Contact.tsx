@@ -1,23 +1,11 @@
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { Clock, ShieldCheck, Target } from 'lucide-react';
-import React, { lazy, memo, Suspense } from 'react';
-import { whenNear } from '../../features/lazy/when-near';
+import React from 'react';
+import { ContactForm } from '../../features/contact/ContactForm';
 import { useCountryCount } from '../layout/use-country-count';
 import * as styles from './Contact.module.css';
 
-// The form and its library load in their own chunk when the visitor nears the
-// section; until then React keeps the server-rendered form as it is.
-const ContactForm = lazy(() =>
-  whenNear('contact')
-    .then(() => import('../../features/contact/ContactForm'))
-    .then((module) => ({ default: module.ContactForm })),
-);
-
-/**
- * Memoised: updates of the page (the explorer's state) must not reach the form's
- * boundary while it waits, still server-rendered, for its code.
- */
-export const Contact = memo(function Contact() {
+export function Contact() {
   const { t } = useTranslation('contact');
   const countries = useCountryCount();
   const points = [
@@ -41,10 +29,8 @@ export const Contact = memo(function Contact() {
             ))}
           </ul>
         </div>
-        <Suspense fallback={<div className={styles.formPlaceholder} />}>
-          <ContactForm />
-        </Suspense>
+        <ContactForm />
       </div>
     </section>
   );
-});
+}

@@ -5,13 +5,12 @@ import type { Coverage } from './types';
 import * as styles from './Hero.module.css';
 
 export function Hero({ coverage }: { coverage: Coverage }) {
-  const { t, i18n } = useTranslation('home');
-  const number = new Intl.NumberFormat(i18n.language);
+  const { t } = useTranslation('home');
   // The live figures come from the API; the catalogue and interest figures, which the public data cannot show, carry the note below.
   const figures = [
     { value: `${coverage.countries}`, label: t('hero.figures.countries') },
     { value: t('hero.figures.catalogValue'), label: t('hero.figures.catalog'), noted: true },
-    { value: `${number.format(coverage.audiences)}`, label: t('hero.figures.explorer') },
+    { value: coverage.audiencesText, label: t('hero.figures.explorer') },
     { value: t('hero.figures.interestsValue'), label: t('hero.figures.interests'), noted: true },
   ];
   return (
@@ -49,7 +48,7 @@ export function Hero({ coverage }: { coverage: Coverage }) {
         </dl>
         <p className={styles.note}>
           <span aria-hidden="true">* </span>
-          {t('hero.figures.note', { audiences: number.format(coverage.audiences) })}
+          {t('hero.figures.note', { audiences: coverage.audiencesText })}
         </p>
       </div>
     </section>

@@ -2,6 +2,8 @@ export interface Coverage {
   countries: number;
   topics: number;
   audiences: number;
+  /** `audiences` as the page's language writes it (gatsby-node formats it at build time). */
+  audiencesText: string;
   onlineUsers: number;
 }
 

@@ -1,11 +1,37 @@
 import '../../styles/global.css';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
-import React, { type ReactNode, useEffect } from 'react';
+import React, { type ReactNode, Suspense, useEffect } from 'react';
 import { AnalyticsListener } from '../../features/analytics/AnalyticsListener';
 import { ConsentManager } from '../../features/consent/ConsentManager';
 import { ErrorBoundary } from '../../features/resilience/ErrorBoundary';
 import { Footer } from './Footer';
 import { Header } from './Header';
+
+/*
+ * The frame's parts, each in its own Suspense boundary: React hydrates each
+ * one's server-rendered HTML on its own, later, in slices of a few
+ * milliseconds (no long task on a slow phone), and at once the part the visitor
+ * clicks or types into. The same elements on every render, so that no update
+ * reaches a part still waiting to hydrate (React would render it again).
+ * The consent bar comes first in the document: the browser paints it in its
+ * first frame, with the hero, and the visitor reaches it first (it is fixed
+ * at the bottom of the screen).
+ */
+const CONSENT = (
+  <Suspense fallback={null}>
+    <ConsentManager />
+  </Suspense>
+);
+const HEADER = (
+  <Suspense fallback={null}>
+    <Header />
+  </Suspense>
+);
+const FOOTER = (
+  <Suspense fallback={null}>
+    <Footer />
+  </Suspense>
+);
 
 /**
  * Every page's frame. `staff`: the page shows leads' personal data, so no tag
@@ -25,12 +51,12 @@ export function Layout({ pathname, staff = false, children }: { pathname: string
       <a className="skip-link" href="#main">
         {t('nav.skip')}
       </a>
-      <Header />
+      {!staff && CONSENT}
+      {HEADER}
       <main id="main" tabIndex={-1}>
         <ErrorBoundary>{children}</ErrorBoundary>
       </main>
-      <Footer />
-      {!staff && <ConsentManager />}
+      {FOOTER}
       {!staff && <AnalyticsListener pathname={pathname} />}
     </>
   );

@@ -3,6 +3,7 @@ import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { Cookie } from 'lucide-react';
 import React, { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocale } from '../i18n/use-locale';
+import { ErrorBoundary } from '../resilience/ErrorBoundary';
 import { COOKIES, CONSENT_EXPIRY_DAYS, revisionOf } from './config';
 import { OPEN_SETTINGS_EVENT } from './events';
 import { applyConsent } from './scripts';
@@ -109,9 +110,12 @@ export function ConsentManager() {
         </button>
       )}
       {settingsOpen && (
-        <Suspense fallback={null}>
-          <ConsentSettings saved={saved} onDecide={decide} onClose={closeSettings} />
-        </Suspense>
+        // Its chunk gone (a new deployment): the page reloads once, then shows the error view.
+        <ErrorBoundary>
+          <Suspense fallback={null}>
+            <ConsentSettings saved={saved} onDecide={decide} onClose={closeSettings} />
+          </Suspense>
+        </ErrorBoundary>
       )}
     </>
   );

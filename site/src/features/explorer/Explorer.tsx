@@ -6,7 +6,7 @@ import { track } from '../analytics/track';
 import type { AudiencesQuery } from '../api/generated';
 import { useLocale } from '../i18n/use-locale';
 import { formatReach, sortByName } from './format';
-import type { Selection } from './use-explorer-selection';
+import { selectInExplorer, useExplorerSelection } from './use-explorer-selection';
 import * as styles from './Explorer.module.css';
 
 type Audience = AudiencesQuery['audiences'][number];
@@ -19,14 +19,15 @@ type State =
 interface Props {
   countries: CountryData[];
   topics: TopicData[];
-  selection: Selection;
-  onSelect(change: Partial<Selection>): void;
 }
 
 /** Pick a country and a topic, see its audiences and their reach, largest first. */
-export function Explorer({ countries, topics, selection, onSelect }: Props) {
+export function Explorer({ countries, topics }: Props) {
   const { t } = useTranslation('explorer');
   const { locale } = useLocale();
+  const codes = useMemo(() => countries.map((item) => item.code), [countries]);
+  const slugs = useMemo(() => topics.map((item) => item.slug), [topics]);
+  const selection = useExplorerSelection(codes, slugs);
   const [state, setState] = useState<State>({ status: 'idle' });
   const [attempt, setAttempt] = useState(0);
   const sortedCountries = useMemo(() => sortByName(countries, locale.tag), [countries, locale.tag]);
@@ -65,7 +66,7 @@ export function Explorer({ countries, topics, selection, onSelect }: Props) {
           <div className={styles.controls}>
             <label className={styles.field}>
               <span>{t('country')}</span>
-              <select value={country} onChange={(event) => onSelect({ country: event.target.value })} name="country">
+              <select value={country} onChange={(event) => selectInExplorer({ country: event.target.value })} name="country">
                 <option value="">{t('chooseCountry')}</option>
                 {sortedCountries.map((item) => (
                   <option key={item.code} value={item.code}>
@@ -76,7 +77,7 @@ export function Explorer({ countries, topics, selection, onSelect }: Props) {
             </label>
             <label className={styles.field}>
               <span>{t('topic')}</span>
-              <select value={topic} onChange={(event) => onSelect({ topic: event.target.value })} name="topic">
+              <select value={topic} onChange={(event) => selectInExplorer({ topic: event.target.value })} name="topic">
                 <option value="">{t('chooseTopic')}</option>
                 {sortedTopics.map((item) => (
                   <option key={item.slug} value={item.slug}>

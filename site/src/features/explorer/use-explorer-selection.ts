@@ -1,31 +1,48 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 
 export interface Selection {
   country: string;
   topic: string;
 }
 
+const NONE: Selection = { country: '', topic: '' };
+let current = NONE;
+const listeners = new Set<() => void>();
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
 /**
- * The explorer's country and topic, kept in the URL (`?country=ES&topic=automotive`)
- * so that a link reopens the same view. Unknown values in the URL are ignored;
- * a choice made before the page became interactive is kept.
+ * Changes the explorer's country or topic and keeps both in the URL
+ * (`?country=ES&topic=automotive`) so that a link reopens the same view.
+ * A module-level store rather than the page's state: the category cards choose
+ * a topic without re-rendering the page, so the explorer, still server-rendered
+ * until it nears the viewport (pages/index.tsx), never receives new props
+ * before it has hydrated.
+ */
+export function selectInExplorer(change: Partial<Selection>) {
+  current = { ...current, ...change };
+  const params = new URLSearchParams(window.location.search);
+  for (const [key, value] of Object.entries(current)) {
+    if (value) params.set(key, value);
+    else params.delete(key);
+  }
+  const query = params.toString();
+  window.history.replaceState(window.history.state, '', `${window.location.pathname}${query ? `?${query}` : ''}${window.location.hash}`);
+  listeners.forEach((listener) => listener());
+}
+
+/**
+ * The explorer's selection, for the explorer itself. On mount it starts from
+ * the URL; unknown values are ignored; a choice made in the server-rendered
+ * selects before React took over is kept.
  */
 export function useExplorerSelection(countries: readonly string[], topics: readonly string[]) {
-  const [selection, setSelection] = useState<Selection>({ country: '', topic: '' });
-
-  const update = useCallback((change: Partial<Selection>) => {
-    setSelection((current) => {
-      const next = { ...current, ...change };
-      const params = new URLSearchParams(window.location.search);
-      for (const [key, value] of Object.entries(next)) {
-        if (value) params.set(key, value);
-        else params.delete(key);
-      }
-      const query = params.toString();
-      window.history.replaceState(window.history.state, '', `${window.location.pathname}${query ? `?${query}` : ''}${window.location.hash}`);
-      return next;
-    });
-  }, []);
+  const selection = useSyncExternalStore(subscribe, () => current, () => NONE);
 
   useEffect(() => {
     const params = new URLSearchParams(window.location.search);
@@ -33,14 +50,10 @@ export function useExplorerSelection(countries: readonly string[], topics: reado
     // still in the DOM (hydration leaves a select's value alone): it is the
     // visitor's latest word, so it wins over the URL.
     const chosen = (name: keyof Selection) => document.querySelector<HTMLSelectElement>(`#explorer select[name="${name}"]`)?.value || undefined;
-    const early = { country: chosen('country'), topic: chosen('topic') };
-    const country = early.country ?? params.get('country')?.toUpperCase() ?? '';
-    const topic = early.topic ?? params.get('topic') ?? '';
-    const initial = { country: countries.includes(country) ? country : '', topic: topics.includes(topic) ? topic : '' };
-    // An early choice goes into the URL like any other.
-    if (early.country || early.topic) update(initial);
-    else setSelection(initial);
-  }, [countries, topics, update]);
+    const country = chosen('country') ?? params.get('country')?.toUpperCase() ?? '';
+    const topic = chosen('topic') ?? params.get('topic') ?? '';
+    selectInExplorer({ country: countries.includes(country) ? country : '', topic: topics.includes(topic) ? topic : '' });
+  }, [countries, topics]);
 
-  return [selection, update] as const;
+  return selection;
 }

@@ -1,0 +1,86 @@
+import React, { type ReactNode, Suspense } from 'react';
+
+/** What a visitor does to a section before using it: it hydrates at once. */
+const INTERACTIONS = ['focusin', 'pointerover', 'pointerdown', 'input', 'change'] as const;
+
+/** Set by the first change of address: from then on, everything hydrates and renders at once. */
+let released = false;
+const waiting = new Set<() => void>();
+
+/**
+ * The address changed (a client-side navigation, a #fragment, back or
+ * forward; gatsby-browser): every section still waiting hydrates now. The
+ * router's update reaches every part of the page, and React can hydrate a
+ * waiting part before the update only if it no longer waits.
+ */
+export function hydrateEverythingNow(): void {
+  released = true;
+  for (const release of waiting) release();
+}
+
+/**
+ * Resolves once the element with this id comes within `margin` of the
+ * viewport or the visitor reaches into it (focus, pointer, a change to one of
+ * its fields), or the address changes; at once where the element is missing.
+ * `onNear` runs at that moment, before the event that brought the visitor
+ * reaches React.
+ */
+function whenNear(id: string, onNear: () => void, margin = '600px'): Promise<void> {
+  return new Promise((resolve) => {
+    let stop = () => {};
+    const release = () => {
+      stop();
+      waiting.delete(release);
+      onNear();
+      resolve();
+    };
+    waiting.add(release);
+    const start = () => {
+      const element = document.getElementById(id);
+      if (!element || !('IntersectionObserver' in window)) return release();
+      const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && release(), { rootMargin: margin });
+      observer.observe(element);
+      // On the document, ahead of React's listener on its root, which stops an event bound for a part not yet hydrated.
+      const reached = (event: Event) => event.target instanceof Node && element.contains(event.target) && release();
+      INTERACTIONS.forEach((type) => document.addEventListener(type, reached, { capture: true, passive: true }));
+      stop = () => {
+        observer.disconnect();
+        INTERACTIONS.forEach((type) => document.removeEventListener(type, reached, true));
+      };
+    };
+    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true });
+    else start();
+  });
+}
+
+const gates = new Map<string, { open: boolean; opened: Promise<void> }>();
+
+/** Suspends the first hydration of its children until their section (`id`) is near; renders them at once anywhere else. */
+function Gate({ id, now, children }: { id: string; now?: () => boolean; children: ReactNode }) {
+  if (typeof window === 'undefined' || released) return children;
+  let gate = gates.get(id);
+  if (!gate) {
+    const opening = { open: !!now?.(), opened: Promise.resolve() };
+    if (!opening.open) opening.opened = whenNear(id, () => (opening.open = true));
+    gates.set(id, (gate = opening));
+  }
+  if (!gate.open) throw gate.opened;
+  return children;
+}
+
+/**
+ * A section below the fold (its root element has this `id`) that hydrates
+ * only when the visitor nears it or reaches into it, or when the address
+ * changes: until then React keeps its server-rendered HTML as it is, and a
+ * phone that only reads the hero runs none of its code. `now`: in the
+ * browser, whether the page was opened for this section (it hydrates at once).
+ */
+export function HydrateWhenNear({ id, now, children }: { id: string; now?: () => boolean; children: ReactNode }) {
+  return (
+    <Suspense fallback={null}>
+      <Gate id={id} now={now}>
+        {children}
+      </Gate>
+    </Suspense>
+  );
+}
