@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { type ParsedMail, simpleParser } from 'mailparser';
 import { startTestApi, type TestApi } from './support/api';
 import { submitLead } from './support/leads';
 import { startSmtpReceiver, startWebhookReceiver, until } from './support/receivers';
@@ -76,9 +77,10 @@ it('announces a new lead on the webhook and by email, retrying each receiver unt
 
   // Written with the lead: the receipt came after both rows were committed.
   const written = await rows(api, id);
-  expect(written.map((row) => row.channel)).toEqual(['WEBHOOK', 'EMAIL']);
+  expect(written.map((row) => row.channel)).toEqual(['WEBHOOK', 'EMAIL', 'CONFIRMATION']);
 
-  await until('both receivers accepted', () => webhook.accepted.length === 1 && smtp.accepted.length === 1);
+  // Sales' email and the prospect's confirmation.
+  await until('both receivers accepted', () => webhook.accepted.length === 1 && smtp.accepted.length === 2);
   expect(webhook.refused).toBe(2);
   expect(smtp.refused).toBe(1);
   const [delivery] = webhook.accepted;
@@ -89,7 +91,7 @@ it('announces a new lead on the webhook and by email, retrying each receiver unt
   expect(shown).toContain(`<https://www.segmentia.es/staff/?lead=${id}|Open the lead>`);
   expect(shown).toContain('+34600123456');
 
-  const email = smtp.accepted[0]!;
+  const email = smtp.accepted.find((message) => /^To: ventas@segmentia\.es/m.test(message))!;
   expect(email).toMatch(/^Subject: New demo request: Agencia Sur/m);
   expect(email).toMatch(new RegExp(`^Reply-To: .*<inigo\\.${tag}@agenciasur\\.es>`, 'm'));
   expect(email).toMatch(/^To: ventas@segmentia\.es/m);
@@ -97,16 +99,65 @@ it('announces a new lead on the webhook and by email, retrying each receiver unt
   expect(quotedPrintable(email)).toContain('Agency: Agencia Sur');
 
   await until('deliveries recorded', async () => (await rows(api, id)).every((row) => row.deliveredAt));
-  expect((await rows(api, id)).map(({ channel, attempts, lastError }) => ({ channel, attempts, lastError }))).toEqual([
-    { channel: 'WEBHOOK', attempts: 3, lastError: null },
-    { channel: 'EMAIL', attempts: 2, lastError: null },
+  const recorded = await rows(api, id);
+  expect(recorded.map(({ channel, lastError }) => ({ channel, lastError }))).toEqual([
+    { channel: 'WEBHOOK', lastError: null },
+    { channel: 'EMAIL', lastError: null },
+    { channel: 'CONFIRMATION', lastError: null },
   ]);
+  expect(recorded[0]!.attempts).toBe(3);
+  // The SMTP server refused one of the two emails once: three attempts between them.
+  expect(recorded[1]!.attempts + recorded[2]!.attempts).toBe(3);
   // The failures were logged, by id; the lead's data never.
   const logs = logger.lines.join('\n');
   expect(logs).toContain(`Notification ${written[0]!.id}`);
   expect(logs).toContain('webhook answered HTTP 503');
   expect(logs).toContain('SMTP');
   for (const value of [lead.agencyName, lead.contactName, lead.email, '+34600123456', 'audiencias', 'Ortega']) expect(logs).not.toContain(value);
+});
+
+it("confirms each request to the prospect in the request's language, once, and never a spam", async () => {
+  const api = await start({ SMTP_URL: smtp.url, GATSBY_SITE_URL: 'https://www.segmentia.es' });
+  const tag = randomUUID().slice(0, 8);
+  const languages = ['ES', 'EN', 'DE', 'IT', 'FR'] as const;
+  const requestId = randomUUID();
+  const ids = [];
+  for (const locale of languages) {
+    ids.push(await submitLead(api, { locale, email: `${locale.toLowerCase()}.${tag}@agencianorte.es`, contactName: 'Lucía Fernández', ...(locale === 'ES' ? { requestId } : {}) }));
+  }
+  // Sent again (the same requestId), and a spam: neither is confirmed.
+  await submitLead(api, { requestId, email: `es.${tag}@agencianorte.es` });
+  const spam = await submitLead(api, { website: 'https://bots.example', email: `spam.${tag}@agencianorte.es` });
+  expect(await rows(api, spam)).toEqual([]);
+  // A later lead, confirmed: the outbox has been claimed since the repeat and the spam were stored.
+  const later = await submitLead(api, { email: `later.${tag}@agencianorte.es` });
+  await delivered(api, [...ids, later]);
+  await stop(api);
+
+  const emails = await Promise.all(smtp.accepted.map((message) => simpleParser(message)));
+  const to = (email: ParsedMail) => (Array.isArray(email.to) ? email.to[0] : email.to)!.value[0]!.address;
+  expect(emails.map(to).sort()).toEqual([...languages.map((locale) => `${locale.toLowerCase()}.${tag}@agencianorte.es`), `later.${tag}@agencianorte.es`].sort());
+  const expected = {
+    ES: { subject: 'Hemos recibido tu solicitud de acceso a la demo', step: 'En un máximo de 72 horas laborables', privacy: 'https://www.segmentia.es/privacy/' },
+    EN: { subject: 'We have received your request for demo access', step: 'Within 72 working hours at most', privacy: 'https://www.segmentia.es/en/privacy/' },
+    DE: { subject: 'Wir haben Ihre Anfrage für den Demo-Zugang erhalten', step: 'Innerhalb von höchstens 72 Arbeitsstunden', privacy: 'https://www.segmentia.es/de/privacy/' },
+    IT: { subject: 'Abbiamo ricevuto la Sua richiesta di accesso alla demo', step: 'Entro 72 ore lavorative al massimo', privacy: 'https://www.segmentia.es/it/privacy/' },
+    FR: { subject: "Nous avons bien reçu votre demande d'accès à la démo", step: 'Sous 72 heures ouvrées au plus', privacy: 'https://www.segmentia.es/fr/privacy/' },
+  };
+  for (const locale of languages) {
+    const email = emails.find((candidate) => to(candidate) === `${locale.toLowerCase()}.${tag}@agencianorte.es`)!;
+    expect(email.subject).toBe(expected[locale].subject);
+    // Plain text and HTML, each with the next steps, the summary, the legal footer and the privacy policy of the language.
+    for (const part of [email.text!, email.html as string]) {
+      expect(part).toContain(expected[locale].step);
+      expect(part).toContain('Agencia Norte');
+      expect(part).toContain(expected[locale].privacy);
+      expect(part).toContain('Segmentia Data, S.L.');
+      expect(part).toContain('B88123450');
+    }
+    expect(email.replyTo!.value[0]!.address).toBe('hola@segmentia.es');
+    expect(email.headers.get('auto-submitted')).toBe('auto-generated');
+  }
 });
 
 it('announces neither spam nor a repeated send', async () => {

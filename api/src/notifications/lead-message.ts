@@ -6,6 +6,9 @@ export type LeadSummary = Pick<
   'id' | 'receivedAt' | 'agencyName' | 'agencyType' | 'agencySize' | 'contactName' | 'email' | 'phone' | 'position' | 'interest' | 'locale' | 'message'
 >;
 
+/** What the site promises a prospect: an answer, with credentials for the demo, within this many working hours. */
+export const RESPONSE_WORKING_HOURS = 72;
+
 const label = (code: string) => code.charAt(0) + code.slice(1).toLowerCase().replaceAll('_', ' ');
 
 const MEDIA_SPEND: Record<LeadSummary['agencySize'], string> = {
@@ -48,7 +51,7 @@ export function webhookPayload(lead: LeadSummary, staffPageUrl: string) {
         fields: facts(lead).map(([name, value]) => ({ type: 'mrkdwn', text: `*${name}*\n${escapeSlack(value)}` })),
       },
       ...(lead.message ? [{ type: 'section', text: { type: 'mrkdwn', text: `>${escapeSlack(lead.message).replaceAll('\n', '\n>')}` } }] : []),
-      { type: 'section', text: { type: 'mrkdwn', text: `<${link}|Open the lead> · reply within 72 working hours` } },
+      { type: 'section', text: { type: 'mrkdwn', text: `<${link}|Open the lead> · reply within ${RESPONSE_WORKING_HOURS} working hours` } },
     ],
   };
 }
@@ -66,7 +69,7 @@ export function emailMessage(lead: LeadSummary, staffPageUrl: string) {
       ...(lead.message ? ['', 'Message:', lead.message] : []),
       '',
       `Open the lead: ${leadLink(lead, staffPageUrl)}`,
-      'The visitor was promised an answer within 72 working hours.',
+      `The visitor was promised an answer within ${RESPONSE_WORKING_HOURS} working hours.`,
     ].join('\n'),
   };
 }

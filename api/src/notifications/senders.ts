@@ -1,7 +1,8 @@
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { createTransport, type Transporter } from 'nodemailer';
+import { createTransport, type SendMailOptions, type Transporter } from 'nodemailer';
 import { AppConfig } from '../common/config/app-config';
 import { NotificationChannel } from '../generated/prisma/enums';
+import { confirmationEmail } from './confirmation-email';
 import { emailMessage, type LeadSummary, webhookPayload } from './lead-message';
 
 /** A failed delivery, described without the lead's data (it goes to logs and to the outbox row). */
@@ -18,6 +19,7 @@ export class NotificationSenders implements OnApplicationShutdown {
 
   async send(channel: NotificationChannel, notificationId: string, lead: LeadSummary): Promise<void> {
     if (channel === NotificationChannel.WEBHOOK) return this.postWebhook(notificationId, lead);
+    if (channel === NotificationChannel.CONFIRMATION) return this.sendConfirmation(notificationId, lead);
     return this.sendEmail(notificationId, lead);
   }
 
@@ -42,15 +44,31 @@ export class NotificationSenders implements OnApplicationShutdown {
   }
 
   private async sendEmail(notificationId: string, lead: LeadSummary): Promise<void> {
-    if (!this.config.SMTP_URL || !this.config.NOTIFY_EMAIL_TO.length) throw new DeliveryError('SMTP_URL or NOTIFY_EMAIL_TO is not set');
+    if (!this.config.NOTIFY_EMAIL_TO.length) throw new DeliveryError('NOTIFY_EMAIL_TO is not set');
+    await this.mail({
+      to: this.config.NOTIFY_EMAIL_TO,
+      messageId: `<${notificationId}@segmentia.notifications>`,
+      ...emailMessage(lead, this.config.STAFF_PAGE_URL),
+    });
+  }
+
+  /** To the prospect, in the request's language; a reply reaches sales (the company's address). */
+  private async sendConfirmation(notificationId: string, lead: LeadSummary): Promise<void> {
+    const { company } = this.config;
+    await this.mail({
+      to: { name: lead.contactName, address: lead.email },
+      replyTo: company.email,
+      messageId: `<${notificationId}@segmentia.confirmations>`,
+      headers: { 'Auto-Submitted': 'auto-generated' },
+      ...(await confirmationEmail(lead, company, this.config.siteUrl)),
+    });
+  }
+
+  private async mail(message: SendMailOptions): Promise<void> {
+    if (!this.config.SMTP_URL) throw new DeliveryError('SMTP_URL is not set');
     this.mailer ??= createTransport(this.config.SMTP_URL);
     try {
-      await this.mailer.sendMail({
-        from: this.config.NOTIFY_EMAIL_FROM,
-        to: this.config.NOTIFY_EMAIL_TO,
-        messageId: `<${notificationId}@segmentia.notifications>`,
-        ...emailMessage(lead, this.config.STAFF_PAGE_URL),
-      });
+      await this.mailer.sendMail({ from: this.config.NOTIFY_EMAIL_FROM, ...message });
     } catch (error) {
       const { code, responseCode } = (error ?? {}) as { code?: string; responseCode?: number };
       throw new DeliveryError(`SMTP ${[code, responseCode].filter(Boolean).join(' ') || 'error'}`);

@@ -5,9 +5,13 @@
  * EXAMPLES, valid in form, to be replaced with the registry's real entry.
  * `companyProblems` checks them when the site is built.
  */
+import { type Company, type CompanySettings, companyFrom } from '../../../api/src/common/company';
 import { EMAIL_PATTERN } from '../features/contact/options';
 
-const env = {
+export { type Company, companyFrom, vatIdOf } from '../../../api/src/common/company';
+
+// Spelled out: Gatsby replaces each `process.env.GATSBY_…` in the browser's code.
+const env: CompanySettings = {
   name: process.env.GATSBY_COMPANY_NAME,
   address: process.env.GATSBY_COMPANY_ADDRESS,
   taxId: process.env.GATSBY_COMPANY_TAX_ID,
@@ -19,37 +23,6 @@ const env = {
   audienceRetentionMonths: process.env.GATSBY_AUDIENCE_RETENTION_MONTHS,
 };
 
-export interface Company {
-  companyName: string;
-  /** Street, postal code, city, country. */
-  address: string;
-  /** The Spanish NIF of a company (CIF): letter, seven digits, check character; no hyphen. */
-  taxId: string;
-  /** The Registro Mercantil entry: tomo, folio, sección, hoja and inscripción. */
-  registry: string;
-  email: string;
-  privacyEmail: string;
-  /** The data protection officer (a person or a firm) and their address. */
-  dpoName: string;
-  dpoEmail: string;
-  /** Months an advertising identifier stays in the audiences after its last signal (the audiences' privacy notice). */
-  audienceRetentionMonths: number;
-}
-
-export function companyFrom(values: typeof env): Company {
-  return {
-    companyName: values.name || 'Segmentia Data, S.L.',
-    address: values.address || 'Calle de Alcalá 123, 28009 Madrid, España',
-    taxId: (values.taxId || 'B88123450').replace(/[\s.-]/g, '').toUpperCase(),
-    registry: values.registry || 'Registro Mercantil de Madrid, tomo 41.250, folio 112, sección 8.ª, hoja M-731204, inscripción 1.ª',
-    email: values.email || 'hola@segmentia.es',
-    privacyEmail: values.privacyEmail || 'privacidad@segmentia.es',
-    dpoName: values.dpoName || 'Ana Martín Ortega',
-    dpoEmail: values.dpoEmail || 'dpo@segmentia.es',
-    audienceRetentionMonths: Number(values.audienceRetentionMonths || 13),
-  };
-}
-
 export const COMPANY = companyFrom(env);
 
 /** The address as schema.org's PostalAddress: "Street 1, 28009 City, Country" (the form the setting asks for). */
@@ -58,9 +31,6 @@ export function postalAddressOf(address: string) {
   const [, postalCode, locality] = /^(\d{5})\s+(.+)$/.exec(place ?? '') ?? [];
   return { '@type': 'PostalAddress', streetAddress: street, postalCode, addressLocality: locality, addressCountry: 'ES' };
 }
-
-/** The intra-community VAT number of a Spanish company: ES and its NIF. */
-export const vatIdOf = (company: Company) => `ES${company.taxId}`;
 
 /**
  * Whether a Spanish company NIF (formerly CIF) is well formed and its check

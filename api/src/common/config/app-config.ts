@@ -1,4 +1,5 @@
 import { NotificationChannel } from '../../generated/prisma/enums';
+import { type Company, companyFrom, companySettingsOf } from '../company';
 import { plainToInstance, Transform } from 'class-transformer';
 import {
   ArrayNotEmpty,
@@ -188,7 +189,7 @@ export class AppConfig {
   @MinLength(3)
   SMTP_PROCESSOR = 'Google Ireland Limited (IE) / Google LLC (US), Google Workspace';
 
-  /** Email for new leads, e.g. smtps://user:password@smtp.example.com:465; unset: no email. */
+  /** Email for new leads and the prospects' confirmations, e.g. smtps://user:password@smtp.example.com:465; unset: no email. */
   @IsOptional()
   @Matches(/^smtps?:\/\//, { message: 'SMTP_URL must be an smtp:// or smtps:// URL' })
   SMTP_URL?: string = undefined;
@@ -302,6 +303,32 @@ export class AppConfig {
   @IsUrl({ require_tld: false, require_protocol: true }, { message: 'GATSBY_SITE_URL must be an http(s) URL' })
   GATSBY_SITE_URL?: string = undefined;
 
+  /** The company's name, address, NIF and email, as the site publishes them (README, "Company data"): the confirmation email's footer. */
+  @IsOptional()
+  @IsString()
+  GATSBY_COMPANY_NAME?: string = undefined;
+
+  @IsOptional()
+  @IsString()
+  GATSBY_COMPANY_ADDRESS?: string = undefined;
+
+  @IsOptional()
+  @IsString()
+  GATSBY_COMPANY_TAX_ID?: string = undefined;
+
+  @IsOptional()
+  @IsEmail({}, { message: 'GATSBY_COMPANY_EMAIL must be an email address' })
+  GATSBY_COMPANY_EMAIL?: string = undefined;
+
+  get company(): Company {
+    return companyFrom(companySettingsOf(this as unknown as Record<string, string | undefined>));
+  }
+
+  /** The public site, for links in emails: GATSBY_SITE_URL, or the first of SITE_ORIGINS. */
+  get siteUrl(): string {
+    return (this.GATSBY_SITE_URL ?? this.SITE_ORIGINS[0]!).replace(/\/$/, '');
+  }
+
   get isProduction(): boolean {
     return this.NODE_ENV === Environment.Production;
   }
@@ -311,6 +338,8 @@ export class AppConfig {
     return [
       ...(this.NOTIFY_WEBHOOK_URL ? [NotificationChannel.WEBHOOK] : []),
       ...(this.SMTP_URL && this.NOTIFY_EMAIL_TO.length ? [NotificationChannel.EMAIL] : []),
+      // The prospect's own confirmation, whenever email can be sent.
+      ...(this.SMTP_URL ? [NotificationChannel.CONFIRMATION] : []),
     ];
   }
 }
