@@ -231,6 +231,40 @@ describe('leads', () => {
     expect(missing.errors![0]!.extensions!.code).toBe('NOT_FOUND');
   });
 
+  it('keeps where each visit came from: a campaign, a referring site, a direct visit; shows it as the source, filters and exports it', async () => {
+    const { tag, ids } = await leadsTagged(3, (index) => [
+      { landingPage: '/en/', utmSource: 'newsletter', utmMedium: 'email', utmCampaign: `autumn-${index}`, utmTerm: 'audiences', utmContent: 'header', gclid: 'Cj0KCQ-abc_123' },
+      { landingPage: '/de/legal/', referrerHost: 'www.linkedin.com' },
+      { landingPage: '/' },
+    ][index]!);
+    const { body } = await asStaff<{ leads: { edges: { node: Record<string, unknown> }[] } }>(
+      `query Leads($filter: LeadsFilter) { leads(filter: $filter) { edges { node { id source landingPage referrerHost utmSource utmMedium utmCampaign utmTerm utmContent gclid } } } }`,
+      { filter: { search: tag } },
+    );
+    const byId = new Map(body.data!.leads.edges.map(({ node }) => [node.id, node]));
+    expect(byId.get(ids[0]!)).toMatchObject({ source: 'newsletter / email', landingPage: '/en/', utmCampaign: 'autumn-0', utmTerm: 'audiences', utmContent: 'header', gclid: 'Cj0KCQ-abc_123' });
+    expect(byId.get(ids[1]!)).toMatchObject({ source: 'www.linkedin.com', landingPage: '/de/legal/', referrerHost: 'www.linkedin.com', utmSource: null, gclid: null });
+    expect(byId.get(ids[2]!)).toMatchObject({ source: null, landingPage: '/', referrerHost: null });
+
+    const filtered = async (source: string) =>
+      (await asStaff<LeadsData>(LEADS, { filter: { search: tag, source } })).body.data!.leads.edges.map(({ node }) => node.id);
+    expect(await filtered('NEWSLETTER')).toEqual([ids[0]]);
+    expect(await filtered('linkedin')).toEqual([ids[1]]);
+    expect(await filtered('autumn')).toEqual([ids[0]]);
+
+    const { body: csv } = await asStaff<{ leadsCsv: string }>(`query Csv($filter: LeadsFilter) { leadsCsv(filter: $filter, separator: COMMA) }`, { filter: { search: tag, source: 'newsletter' } });
+    expect(csv.data!.leadsCsv).toContain(',/en/,,newsletter,email,autumn-0,audiences,header,Cj0KCQ-abc_123,');
+  });
+
+  it('refuses attribution that is not what a browser sends, naming the field', async () => {
+    const { body } = await api.graphql(`mutation Submit($input: ContactRequestInput!) { submitContactRequest(input: $input) { id } }`, {
+      input: contactInput({ referrerHost: 'https://evil.example/path', landingPage: 'https://evil.example/', gclid: 'a b' }),
+    });
+    const fields = body.errors![0]!.extensions!.fieldErrors as Record<string, { code: string }[]>;
+    expect(Object.keys(fields).sort()).toEqual(['gclid', 'landingPage', 'referrerHost']);
+    expect(fields.referrerHost![0]!.code).toBe('isFqdn');
+  });
+
   it('moves a lead along the pipeline and stamps the change', async () => {
     const [id] = (await leadsTagged(1)).ids;
     for (const status of ['CONTACTED', 'DEMO_SENT', 'QUALIFIED']) {
@@ -285,7 +319,7 @@ describe('leads', () => {
     expect(semicolons).toContain(";'+34911234567;");
     expect(semicolons).not.toMatch(/;=|;\+/);
     const commas = await csv('COMMA');
-    expect(commas.split('\r\n')[0]).toBe('\uFEFFReceived (UTC),Status,Agency,Agency type,Yearly media spend,Advertisers,Contact,Email,Phone,Position,Decision role,Interest,Message,Language,Page,Lead id');
+    expect(commas.split('\r\n')[0]).toBe('\uFEFFReceived (UTC),Status,Agency,Agency type,Yearly media spend,Advertisers,Contact,Email,Phone,Position,Decision role,Interest,Message,Language,Page,Landing page,Referrer,utm_source,utm_medium,utm_campaign,utm_term,utm_content,gclid,Lead id');
   });
 
   it('refuses a CSV of more than 50 000 leads, naming the filter, and gives one of exactly 50 000', async () => {

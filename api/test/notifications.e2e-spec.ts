@@ -72,6 +72,10 @@ it('announces a new lead on the webhook and by email, retrying each receiver unt
     email: `inigo.${tag}@agenciasur.es`,
     phone: '+34 600 12 34 56',
     message: 'Necesitamos <audiencias> & datos',
+    landingPage: '/',
+    utmSource: 'linkedin',
+    utmMedium: 'paid-social',
+    utmCampaign: 'q4-agencias',
   };
   const id = await submitLead(api, lead);
 
@@ -90,6 +94,8 @@ it('announces a new lead on the webhook and by email, retrying each receiver unt
   expect(shown).toContain('&lt;audiencias&gt; &amp; datos');
   expect(shown).toContain(`<https://www.segmentia.es/staff/?lead=${id}|Open the lead>`);
   expect(shown).toContain('+34600123456');
+  // Where the visit came from.
+  expect(shown).toContain('*Source*\\nlinkedin / paid-social, campaign q4-agencias');
 
   const email = smtp.accepted.find((message) => /^To: ventas@segmentia\.es/m.test(message))!;
   expect(email).toMatch(/^Subject: New demo request: Agencia Sur/m);
@@ -97,6 +103,8 @@ it('announces a new lead on the webhook and by email, retrying each receiver unt
   expect(email).toMatch(/^To: ventas@segmentia\.es/m);
   expect(quotedPrintable(email)).toContain(`Open the lead: https://www.segmentia.es/staff/?lead=${id}`);
   expect(quotedPrintable(email)).toContain('Agency: Agencia Sur');
+  expect(quotedPrintable(email)).toContain('Source: linkedin / paid-social, campaign q4-agencias');
+  expect(quotedPrintable(email)).toContain('Landing page: /');
 
   await until('deliveries recorded', async () => (await rows(api, id)).every((row) => row.deliveredAt));
   const recorded = await rows(api, id);

@@ -27,6 +27,26 @@ export const CONTACT_LIMITS = {
 } as const;
 
 /**
+ * Where a visit came from, sent with the request and stored with the lead:
+ * the first page of the visit, the referring site's host, the UTM parameters of
+ * that first page, and Google's click id only with marketing consent (the
+ * site keeps them for the session in sessionStorage). Lengths, after trimming.
+ */
+export const ATTRIBUTION_LIMITS = {
+  landingPage: 300,
+  referrerHost: 253,
+  utmSource: 200,
+  utmMedium: 200,
+  utmCampaign: 200,
+  utmTerm: 200,
+  utmContent: 200,
+  gclid: 200,
+} as const;
+export type AttributionField = keyof typeof ATTRIBUTION_LIMITS;
+/** The UTM parameters, as the link names them and as the lead stores them. */
+export const UTM_PARAMETERS = { utm_source: 'utmSource', utm_medium: 'utmMedium', utm_campaign: 'utmCampaign', utm_term: 'utmTerm', utm_content: 'utmContent' } as const;
+
+/**
  * What a one-line field refuses: control characters (line breaks, tabs,
  * escapes) and the Unicode marks that reorder text (bidi embeddings,
  * overrides, isolates). In a name they would forge lines in a notification
@@ -35,5 +55,5 @@ export const CONTACT_LIMITS = {
 export const NOT_SINGLE_LINE = /[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
 
 /** The field error codes the API answers for a contact request (class-validator's constraint names and ours). */
-export const CONTACT_ERROR_CODES = ['isDefined', 'isString', 'minLength', 'maxLength', 'isEmail', 'isPhoneNumber', 'isEnum', 'equals', 'isSingleLine', 'isUuid', 'matches'] as const;
+export const CONTACT_ERROR_CODES = ['isDefined', 'isString', 'minLength', 'maxLength', 'isEmail', 'isPhoneNumber', 'isEnum', 'equals', 'isSingleLine', 'isUuid', 'matches', 'isFqdn'] as const;
 export type ContactErrorCode = (typeof CONTACT_ERROR_CODES)[number];

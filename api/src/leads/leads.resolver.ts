@@ -1,5 +1,6 @@
 import { UseGuards } from '@nestjs/common';
-import { Args, Mutation, Query, Resolver } from '@nestjs/graphql';
+import { Args, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { leadSource } from './attribution';
 import { type Identity } from './auth/firebase-token-verifier';
 import { CurrentStaff, StaffGuard } from './auth/staff.guard';
 import { LeadIdArgs, LeadsArgs, LeadsCsvArgs, UpdateLeadStatusArgs } from './dto/leads.args';
@@ -30,6 +31,14 @@ export class LeadsResolver {
   })
   leadsCsv(@Args() { filter, separator }: LeadsCsvArgs): Promise<string> {
     return this.service.csv(filter, separator);
+  }
+
+  @ResolveField(() => String, {
+    nullable: true,
+    description: 'Where the visit came from in one line: "utm_source / utm_medium", else the referring host; null: a direct visit',
+  })
+  source(@Parent() lead: Lead): string | null {
+    return leadSource(lead);
   }
 
   @Mutation(() => Lead, { description: 'Moves a lead along the sales pipeline (staff only)' })

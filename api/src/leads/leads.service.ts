@@ -25,6 +25,14 @@ const LEAD_FIELDS = {
   interest: true,
   message: true,
   pagePath: true,
+  landingPage: true,
+  referrerHost: true,
+  utmSource: true,
+  utmMedium: true,
+  utmCampaign: true,
+  utmTerm: true,
+  utmContent: true,
+  gclid: true,
   termsVersion: true,
   termsAcceptedAt: true,
 } satisfies Prisma.ContactRequestSelect;
@@ -51,6 +59,14 @@ const CSV_COLUMNS: [keyof Lead, string][] = [
   ['message', 'Message'],
   ['locale', 'Language'],
   ['pagePath', 'Page'],
+  ['landingPage', 'Landing page'],
+  ['referrerHost', 'Referrer'],
+  ['utmSource', 'utm_source'],
+  ['utmMedium', 'utm_medium'],
+  ['utmCampaign', 'utm_campaign'],
+  ['utmTerm', 'utm_term'],
+  ['utmContent', 'utm_content'],
+  ['gclid', 'gclid'],
   ['id', 'Lead id'],
 ];
 
@@ -131,20 +147,18 @@ export class LeadsService {
 }
 
 function whereOf(filter: LeadsFilter = {}): Prisma.ContactRequestWhereInput {
-  const { receivedFrom, receivedTo, status, interest, locale, search } = filter;
+  const { receivedFrom, receivedTo, status, interest, locale, search, source } = filter;
+  // Prisma passes % and _ through to LIKE: they are escaped to match themselves.
+  const containing = (text: string) => ({ contains: text.replace(/[\\%_]/g, '\\$&'), mode: 'insensitive' as const });
   return {
     ...(receivedFrom || receivedTo ? { receivedAt: { gte: receivedFrom, lt: receivedTo } } : {}),
     ...(status ? { status } : {}),
     ...(interest ? { interest } : {}),
     ...(locale ? { locale } : {}),
-    ...(search
-      ? {
-          OR: (['agencyName', 'contactName', 'email'] as const).map((field) => ({
-            // Prisma passes % and _ through to LIKE: they are escaped to match themselves.
-            [field]: { contains: search.replace(/[\\%_]/g, '\\$&'), mode: 'insensitive' as const },
-          })),
-        }
-      : {}),
+    AND: [
+      ...(search ? [{ OR: (['agencyName', 'contactName', 'email'] as const).map((field) => ({ [field]: containing(search) })) }] : []),
+      ...(source ? [{ OR: (['utmSource', 'utmMedium', 'utmCampaign', 'referrerHost'] as const).map((field) => ({ [field]: containing(source) })) }] : []),
+    ],
   };
 }
 

@@ -23,6 +23,11 @@ const LEAD: LeadSummary = {
   interest: 'TECHNOLOGICAL_TRANSFORMATION',
   locale: 'ES',
   message: null,
+  landingPage: '/',
+  referrerHost: null,
+  utmSource: null,
+  utmMedium: null,
+  utmCampaign: null,
 };
 const COMPANY = companyFrom({});
 

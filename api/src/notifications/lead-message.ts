@@ -1,9 +1,26 @@
+import { leadSource } from '../leads/attribution';
 import type { Lead } from '../leads/models/lead.model';
 
 /** What a notification says of a lead: enough for sales to act, with a link to the whole lead. */
 export type LeadSummary = Pick<
   Lead,
-  'id' | 'receivedAt' | 'agencyName' | 'agencyType' | 'agencySize' | 'contactName' | 'email' | 'phone' | 'position' | 'interest' | 'locale' | 'message'
+  | 'id'
+  | 'receivedAt'
+  | 'agencyName'
+  | 'agencyType'
+  | 'agencySize'
+  | 'contactName'
+  | 'email'
+  | 'phone'
+  | 'position'
+  | 'interest'
+  | 'locale'
+  | 'message'
+  | 'landingPage'
+  | 'referrerHost'
+  | 'utmSource'
+  | 'utmMedium'
+  | 'utmCampaign'
 >;
 
 /** What the site promises a prospect: an answer, with credentials for the demo, within this many working hours. */
@@ -27,6 +44,8 @@ function facts(lead: LeadSummary): [string, string][] {
     ['Phone', lead.phone ?? '—'],
     ['Interest', label(lead.interest)],
     ['Language', lead.locale],
+    ['Source', [leadSource(lead) ?? 'direct', lead.utmCampaign && `campaign ${lead.utmCampaign}`].filter(Boolean).join(', ')],
+    ['Landing page', lead.landingPage ?? '—'],
   ];
 }
 

@@ -29,6 +29,11 @@ const SUMMARY = {
   interest: true,
   locale: true,
   message: true,
+  landingPage: true,
+  referrerHost: true,
+  utmSource: true,
+  utmMedium: true,
+  utmCampaign: true,
 } as const;
 
 /**

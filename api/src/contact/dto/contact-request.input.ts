@@ -1,11 +1,11 @@
 import { Field, ID, InputType } from '@nestjs/graphql';
 import { Transform } from 'class-transformer';
-import { Equals, IsEmail, IsEnum, IsOptional, IsString, IsUUID, Matches, MaxLength, MinLength } from 'class-validator';
+import { Equals, IsEmail, IsEnum, IsFQDN, IsOptional, IsString, IsUUID, Matches, MaxLength, MinLength } from 'class-validator';
 import { Locale } from '../../common/locale';
 import { AdvertiserCount, AgencySize, AgencyType, DecisionRole, Interest, Position } from '../contact.enums';
 import { IsPhoneForLocale } from './is-phone-for-locale';
 import { IsSingleLine } from './is-single-line';
-import { CONTACT_LIMITS } from '../rules';
+import { ATTRIBUTION_LIMITS, CONTACT_LIMITS } from '../rules';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** An optional text left blank counts as not given. */
@@ -90,6 +90,67 @@ export class ContactRequestInput {
   @IsOptional()
   @Matches(/^\/[^\s]{0,299}$/, { message: 'pagePath must be a path on the site, starting with /' })
   pagePath?: string;
+
+  @Field({ nullable: true, description: 'The first page of the visit, e.g. /en/ (attribution)' })
+  @Transform(trimToUndefined)
+  @IsOptional()
+  @Matches(/^\/[^\s]*$/, { message: 'landingPage must be a path on the site, starting with /' })
+  @MaxLength(ATTRIBUTION_LIMITS.landingPage)
+  landingPage?: string;
+
+  @Field({ nullable: true, description: "The host of the site that linked to the visit's first page, e.g. www.linkedin.com" })
+  @Transform(trimToUndefined)
+  @IsOptional()
+  @IsFQDN({ require_tld: false }, { message: 'referrerHost must be a host name, e.g. www.linkedin.com' })
+  @MaxLength(ATTRIBUTION_LIMITS.referrerHost)
+  referrerHost?: string;
+
+  @Field({ nullable: true, description: 'utm_source of the first page of the visit' })
+  @Transform(trimToUndefined)
+  @IsOptional()
+  @IsString()
+  @MaxLength(ATTRIBUTION_LIMITS.utmSource)
+  @IsSingleLine()
+  utmSource?: string;
+
+  @Field({ nullable: true, description: 'utm_medium of the first page of the visit' })
+  @Transform(trimToUndefined)
+  @IsOptional()
+  @IsString()
+  @MaxLength(ATTRIBUTION_LIMITS.utmMedium)
+  @IsSingleLine()
+  utmMedium?: string;
+
+  @Field({ nullable: true, description: 'utm_campaign of the first page of the visit' })
+  @Transform(trimToUndefined)
+  @IsOptional()
+  @IsString()
+  @MaxLength(ATTRIBUTION_LIMITS.utmCampaign)
+  @IsSingleLine()
+  utmCampaign?: string;
+
+  @Field({ nullable: true, description: 'utm_term of the first page of the visit' })
+  @Transform(trimToUndefined)
+  @IsOptional()
+  @IsString()
+  @MaxLength(ATTRIBUTION_LIMITS.utmTerm)
+  @IsSingleLine()
+  utmTerm?: string;
+
+  @Field({ nullable: true, description: 'utm_content of the first page of the visit' })
+  @Transform(trimToUndefined)
+  @IsOptional()
+  @IsString()
+  @MaxLength(ATTRIBUTION_LIMITS.utmContent)
+  @IsSingleLine()
+  utmContent?: string;
+
+  @Field({ nullable: true, description: "Google's click id of the first page of the visit; only when the visitor accepted marketing cookies" })
+  @Transform(trimToUndefined)
+  @IsOptional()
+  @Matches(/^[\w-]+$/, { message: 'gclid must be letters, digits, - and _' })
+  @MaxLength(ATTRIBUTION_LIMITS.gclid)
+  gclid?: string;
 
   @Field({ nullable: true, description: 'Leave empty: a hidden field that only bots fill in' })
   @IsOptional()

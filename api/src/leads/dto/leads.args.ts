@@ -41,6 +41,13 @@ export class LeadsFilter {
   @IsString()
   @MaxLength(100)
   search?: string;
+
+  @Field(() => String, { nullable: true, description: "Found in the lead's utm_source, utm_medium, utm_campaign or referring host, any case" })
+  @IsOptional()
+  @Transform(trimToUndefined)
+  @IsString()
+  @MaxLength(100)
+  source?: string;
 }
 
 @ArgsType()

@@ -59,6 +59,30 @@ export class Lead {
   @Field(() => String, { nullable: true, description: 'The site page the form was sent from' })
   pagePath: string | null;
 
+  @Field(() => String, { nullable: true, description: 'The first page of the visit' })
+  landingPage: string | null;
+
+  @Field(() => String, { nullable: true, description: 'The host of the site that linked to the visit; null: none (direct, or not told)' })
+  referrerHost: string | null;
+
+  @Field(() => String, { nullable: true })
+  utmSource: string | null;
+
+  @Field(() => String, { nullable: true })
+  utmMedium: string | null;
+
+  @Field(() => String, { nullable: true })
+  utmCampaign: string | null;
+
+  @Field(() => String, { nullable: true })
+  utmTerm: string | null;
+
+  @Field(() => String, { nullable: true })
+  utmContent: string | null;
+
+  @Field(() => String, { nullable: true, description: "Google's click id, only when the visitor accepted marketing cookies" })
+  gclid: string | null;
+
   @Field({ description: 'The version of the terms the sender accepted' })
   termsVersion: string;
 

@@ -26,6 +26,7 @@ export const API_ERROR_KEYS: Record<ContactErrorCode, string> = {
   isSingleLine: 'singleLine',
   isUuid: 'invalid',
   matches: 'invalid',
+  isFqdn: 'invalid',
 };
 
 /** The message key for an error code of the API's answer; `invalid` for one the form does not know. */
