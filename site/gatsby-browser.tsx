@@ -1,10 +1,16 @@
 import type { GatsbyBrowser } from 'gatsby';
 import React from 'react';
 import { PageTransition } from './src/components/layout/PageTransition';
+import { marketingAccepted, recordLanding } from './src/features/analytics/attribution';
 import { hydrateEverythingNow } from './src/features/lazy/hydrate-when-near';
 import { isStale, watchForNewBuilds } from './src/features/resilience/new-build';
 import { isChunkLoadError, mayReload } from './src/features/resilience/reload-guard';
 import { STAFF_PATH } from './src/features/security/paths';
+
+const isStaffPage = (pathname: string) => STAFF_PATH.test(pathname);
+
+/** The page React shows (the router's last pathname). */
+let shownPathname = typeof window === 'undefined' ? '' : window.location.pathname;
 
 export const wrapPageElement: GatsbyBrowser['wrapPageElement'] = ({ element, props }) => (
   <PageTransition pathname={props.location.pathname}>{element}</PageTransition>
@@ -12,8 +18,14 @@ export const wrapPageElement: GatsbyBrowser['wrapPageElement'] = ({ element, pro
 
 export const onClientEntry: GatsbyBrowser['onClientEntry'] = () => {
   watchForNewBuilds();
-  // Back, forward or a #fragment: before the router's own listener, every section still waiting to hydrate may now.
-  window.addEventListener('popstate', hydrateEverythingNow, { once: true });
+  // Where the visit came from, on its first public page (sessionStorage; the gclid only with marketing consent).
+  if (!isStaffPage(window.location.pathname)) recordLanding(window.location, document.referrer, marketingAccepted(), sessionStorage);
+  // Only the #fragment changed (an in-page link, or back and forward between two): the browser has scrolled and
+  // React has nothing to render, so the router does not hear of it; its update would reach sections still
+  // waiting to hydrate (features/lazy), and React would render them again. Added before the router's listener.
+  window.addEventListener('popstate', (event) => {
+    if (window.location.pathname === shownPathname) event.stopImmediatePropagation();
+  });
   // A script chunk that no longer exists (a new deployment) reloads the page, at most once per 10 s per path.
   const onChunkError = (error: unknown) => {
     if (isChunkLoadError(error) && mayReload(window.location.pathname, sessionStorage, Date.now())) window.location.reload();
@@ -21,8 +33,6 @@ export const onClientEntry: GatsbyBrowser['onClientEntry'] = () => {
   window.addEventListener('error', (event) => onChunkError(event.error));
   window.addEventListener('unhandledrejection', (event) => onChunkError(event.reason));
 };
-
-const isStaffPage = (pathname: string) => STAFF_PATH.test(pathname);
 
 /**
  * A full page load instead of a client-side one: once a new build is out, and
@@ -36,3 +46,7 @@ export const onPreRouteUpdate: GatsbyBrowser['onPreRouteUpdate'] = ({ location, 
   if (isStale() || isStaffPage(location.pathname) !== isStaffPage(prevLocation.pathname)) window.location.assign(location.href);
 };
 
+
+export const onRouteUpdate: GatsbyBrowser['onRouteUpdate'] = ({ location }) => {
+  shownPathname = location.pathname;
+};

@@ -1,7 +1,7 @@
 import { graphql, type HeadProps, type PageProps } from 'gatsby';
 import React from 'react';
 import { Categories } from '../components/home/Categories';
-import { Contact } from '../components/home/Contact';
+import { Contact, loadContactForm } from '../components/home/Contact';
 import { GeoAudiences } from '../components/home/GeoAudiences';
 import { Hero } from '../components/home/Hero';
 import { Omnichannel } from '../components/home/Omnichannel';
@@ -42,7 +42,7 @@ export default function HomePage({ data, location }: PageProps<Data>) {
       <HydrateWhenNear id="omnichannel">
         <Omnichannel />
       </HydrateWhenNear>
-      <HydrateWhenNear id="contact">
+      <HydrateWhenNear id="contact" needs={loadContactForm}>
         <Contact />
       </HydrateWhenNear>
     </Layout>

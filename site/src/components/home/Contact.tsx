@@ -1,9 +1,15 @@
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { Clock, ShieldCheck, Target } from 'lucide-react';
-import React from 'react';
-import { ContactForm } from '../../features/contact/ContactForm';
+import React, { lazy, Suspense } from 'react';
 import { useCountryCount } from '../layout/use-country-count';
 import * as styles from './Contact.module.css';
+
+let formCode: Promise<typeof import('../../features/contact/ContactForm')> | undefined;
+
+/** The form and its library, a chunk of their own: the page hydrates the section once this has loaded (pages/index.tsx). */
+export const loadContactForm = () => (formCode ??= import('../../features/contact/ContactForm'));
+
+const ContactForm = lazy(() => loadContactForm().then((module) => ({ default: module.ContactForm })));
 
 export function Contact() {
   const { t } = useTranslation('contact');
@@ -29,7 +35,9 @@ export function Contact() {
             ))}
           </ul>
         </div>
-        <ContactForm />
+        <Suspense fallback={<div className={styles.formPlaceholder} />}>
+          <ContactForm />
+        </Suspense>
       </div>
     </section>
   );

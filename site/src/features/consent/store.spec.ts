@@ -1,4 +1,5 @@
 import { COOKIES, CONSENT_COOKIE, ENABLED_COOKIE, revisionOf } from './config';
+import { memoryStorage } from '../testing/memory-storage';
 import { consentSignals } from './consent-mode';
 import { CONSENT_ID_KEY, cookieDomains, currentConsentId, decisionCookies, deletionCookies, matchingCookies, readConsent, renewConsentId } from './store';
 
@@ -80,19 +81,7 @@ describe('cookie deletion', () => {
 });
 
 describe('the consent id', () => {
-  const memory = (): Storage => {
-    const items = new Map<string, string>();
-    return {
-      get length() {
-        return items.size;
-      },
-      key: (index: number) => [...items.keys()][index] ?? null,
-      getItem: (key: string) => items.get(key) ?? null,
-      setItem: (key: string, value: string) => void items.set(key, value),
-      removeItem: (key: string) => void items.delete(key),
-      clear: () => items.clear(),
-    };
-  };
+  const memory = memoryStorage;
   const DAY = 24 * 60 * 60 * 1000;
 
   it('lasts as long as the decision, and each decision renews it', () => {

@@ -3,6 +3,7 @@ import { Trans, useTranslation } from 'gatsby-plugin-react-i18next';
 import { AlertCircle, CheckCircle2, Send } from 'lucide-react';
 import React, { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { type FieldPath, type RegisterOptions, useForm } from 'react-hook-form';
+import { attributionOf, marketingAccepted } from '../analytics/attribution';
 import { track, trackFormSuccess } from '../analytics/track';
 import type { ContactRequestInput } from '../api/generated';
 import { COMPANY } from '../../config/company';
@@ -60,6 +61,7 @@ export function ContactForm() {
           locale: locale.api,
           acceptTerms: values.acceptTerms,
           pagePath: path(originalPath),
+          ...attributionOf(sessionStorage, marketingAccepted()),
         });
         setStatus({ kind: 'sent', email: values.email });
         trackFormSuccess(FORM_NAME);

@@ -8,10 +8,9 @@ let released = false;
 const waiting = new Set<() => void>();
 
 /**
- * The address changed (a client-side navigation, a #fragment, back or
- * forward; gatsby-browser): every section still waiting hydrates now. The
- * router's update reaches every part of the page, and React can hydrate a
- * waiting part before the update only if it no longer waits.
+ * Another page is being opened (gatsby-browser): every section still waiting
+ * hydrates now. The router's update reaches every part of the page, and React
+ * can hydrate a waiting part before the update only if it no longer waits.
  */
 export function hydrateEverythingNow(): void {
   released = true;
@@ -53,15 +52,24 @@ function whenNear(id: string, onNear: () => void, margin = '600px'): Promise<voi
   });
 }
 
+interface Options {
+  /** In the browser: whether the page was opened for this section (it hydrates at once). */
+  now?: () => boolean;
+  /** Code the section needs first (a chunk of its own), loaded when the section is near. */
+  needs?: () => Promise<unknown>;
+}
+
 const gates = new Map<string, { open: boolean; opened: Promise<void> }>();
 
 /** Suspends the first hydration of its children until their section (`id`) is near; renders them at once anywhere else. */
-function Gate({ id, now, children }: { id: string; now?: () => boolean; children: ReactNode }) {
+function Gate({ id, now, needs, children }: Options & { id: string; children: ReactNode }) {
   if (typeof window === 'undefined' || released) return children;
   let gate = gates.get(id);
   if (!gate) {
-    const opening = { open: !!now?.(), opened: Promise.resolve() };
-    if (!opening.open) opening.opened = whenNear(id, () => (opening.open = true));
+    const opening = { open: false, opened: Promise.resolve() };
+    if (needs) opening.opened = (now?.() ? Promise.resolve() : whenNear(id, () => {})).then(needs).then(() => void (opening.open = true));
+    else if (now?.()) opening.open = true;
+    else opening.opened = whenNear(id, () => (opening.open = true));
     gates.set(id, (gate = opening));
   }
   if (!gate.open) throw gate.opened;
@@ -70,15 +78,14 @@ function Gate({ id, now, children }: { id: string; now?: () => boolean; children
 
 /**
  * A section below the fold (its root element has this `id`) that hydrates
- * only when the visitor nears it or reaches into it, or when the address
- * changes: until then React keeps its server-rendered HTML as it is, and a
- * phone that only reads the hero runs none of its code. `now`: in the
- * browser, whether the page was opened for this section (it hydrates at once).
+ * only when the visitor nears it or reaches into it, or when another page is
+ * opened: until then React keeps its server-rendered HTML as it is, and a
+ * phone that only reads the hero runs none of its code.
  */
-export function HydrateWhenNear({ id, now, children }: { id: string; now?: () => boolean; children: ReactNode }) {
+export function HydrateWhenNear({ id, children, ...options }: Options & { id: string; children: ReactNode }) {
   return (
     <Suspense fallback={null}>
-      <Gate id={id} now={now}>
+      <Gate id={id} {...options}>
         {children}
       </Gate>
     </Suspense>

@@ -1,10 +1,7 @@
 import { isChunkLoadError, mayReload, RELOAD_GUARD_MS } from './reload-guard';
+import { memoryStorage } from '../testing/memory-storage';
 import { BUILD_ID, checkForNewBuild, isStale } from './new-build';
 
-function memoryStorage() {
-  const items = new Map<string, string>();
-  return { getItem: (key: string) => items.get(key) ?? null, setItem: (key: string, value: string) => void items.set(key, value) };
-}
 
 describe('reload guard', () => {
   it('allows one reload per path every 10 s', () => {

@@ -127,6 +127,17 @@ function Fields({ lead, status }: { lead: LeadDetailFragment; status: ReactNode 
       ],
     },
     {
+      heading: t('detail.groups.attribution'),
+      rows: [
+        ['source', lead.source ?? t('source.direct')],
+        ['landingPage', lead.landingPage ? `${SITE_URL}${lead.landingPage}` : notGiven],
+        ['referrerHost', lead.referrerHost ?? notGiven],
+        ...(['utmSource', 'utmMedium', 'utmCampaign', 'utmTerm', 'utmContent', 'gclid'] as const)
+          .filter((field) => lead[field])
+          .map((field): [string, ReactNode] => [field, <code>{lead[field]}</code>]),
+      ],
+    },
+    {
       heading: t('detail.groups.request'),
       rows: [
         ['interest', t(`contact:options.interest.${lead.interest}`)],

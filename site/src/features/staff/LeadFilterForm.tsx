@@ -1,6 +1,6 @@
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { Search, X } from 'lucide-react';
-import React, { useEffect, useRef, useState } from 'react';
+import React, { useCallback, useEffect, useRef, useState } from 'react';
 import { OPTIONS } from '../contact/options';
 import { useLocale } from '../i18n/use-locale';
 import { hasFilters, LEAD_LOCALES, LEAD_STATUSES, type LeadFilters, NO_FILTERS } from './filters';
@@ -16,21 +16,26 @@ interface Props {
   onChange(change: Partial<LeadFilters>): void;
 }
 
-/** Search, status, interest, language and the days received; every change applies at once. */
+/** A text filter's value while the person types: applied once they pause, or at once with Enter. */
+function useTypedFilter(applied: string, apply: (value: string) => void) {
+  const [typed, setTyped] = useState(applied);
+  // Cleared or set from outside ("Clear filters").
+  useEffect(() => setTyped(applied), [applied]);
+  useEffect(() => {
+    if (typed === applied) return;
+    const timer = window.setTimeout(() => apply(typed), SEARCH_PAUSE_MS);
+    return () => window.clearTimeout(timer);
+  }, [typed, applied, apply]);
+  return [typed, setTyped] as const;
+}
+
+/** Search, status, interest, language, the days received and the source; every change applies at once. */
 export function LeadFilterForm({ filters, onChange }: Props) {
   const { t } = useTranslation('staff');
   const { locale } = useLocale();
-  const [search, setSearch] = useState(filters.search);
+  const [search, setSearch] = useTypedFilter(filters.search, useCallback((value: string) => onChange({ search: value }), [onChange]));
+  const [source, setSource] = useTypedFilter(filters.source, useCallback((value: string) => onChange({ source: value }), [onChange]));
   const searchInput = useRef<HTMLInputElement>(null);
-
-  // Cleared or set from outside ("Clear filters").
-  useEffect(() => setSearch(filters.search), [filters.search]);
-
-  useEffect(() => {
-    if (search === filters.search) return;
-    const timer = window.setTimeout(() => onChange({ search }), SEARCH_PAUSE_MS);
-    return () => window.clearTimeout(timer);
-  }, [search, filters.search, onChange]);
 
   const select = <K extends 'status' | 'interest' | 'language'>(
     name: K,
@@ -58,7 +63,7 @@ export function LeadFilterForm({ filters, onChange }: Props) {
       aria-label={t('filters.label')}
       onSubmit={(event) => {
         event.preventDefault();
-        onChange({ search });
+        onChange({ search, source });
       }}
     >
       <label className={`${shared.field} ${styles.search}`}>
@@ -78,6 +83,10 @@ export function LeadFilterForm({ filters, onChange }: Props) {
       <label className={shared.field}>
         <span>{t('filters.to')}</span>
         <input type="date" name="to" value={filters.to} min={filters.from || undefined} onChange={(event) => onChange({ to: event.target.value })} />
+      </label>
+      <label className={`${shared.field} ${styles.sourceFilter}`}>
+        <span>{t('filters.source')}</span>
+        <input type="search" name="source" value={source} maxLength={100} placeholder={t('filters.sourcePlaceholder')} onChange={(event) => setSource(event.target.value)} />
       </label>
       <button
         type="button"

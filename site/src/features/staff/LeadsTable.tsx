@@ -41,7 +41,7 @@ export function LeadsTable({ leads, pending, focusId, hrefOf, onOpen, onStatus }
         <caption className="visually-hidden">{t('list.caption')}</caption>
         <thead role="rowgroup">
           <tr role="row">
-            {(['received', 'agency', 'contact', 'email', 'interest', 'language', 'status'] as const).map((column) => (
+            {(['received', 'agency', 'contact', 'email', 'interest', 'source', 'language', 'status'] as const).map((column) => (
               <th key={column} scope="col" role="columnheader">
                 {t(`list.columns.${column}`)}
               </th>
@@ -74,6 +74,9 @@ export function LeadsTable({ leads, pending, focusId, hrefOf, onOpen, onStatus }
               </td>
               <td role="cell" className={styles.interest}>
                 {t(`contact:options.interest.${lead.interest}`)}
+              </td>
+              <td role="cell" className={styles.source}>
+                {lead.source ?? t('source.direct')}
               </td>
               <td role="cell" className={styles.language}>
                 {languageName(lead.locale, locale.tag)}

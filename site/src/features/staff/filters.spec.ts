@@ -3,8 +3,8 @@ import { leadsFilterOf, NO_FILTERS, readView, viewSearch } from './filters';
 
 describe('the view in the URL', () => {
   it('reads the filters and the open lead, leaving out what it does not know', () => {
-    expect(readView('?status=QUALIFIED&interest=SOLUTIONS&language=DE&q=%20norte%20&from=2026-11-01&to=2026-11-30&lead=abc')).toEqual({
-      filters: { from: '2026-11-01', to: '2026-11-30', status: 'QUALIFIED', interest: 'SOLUTIONS', language: 'DE', search: 'norte' },
+    expect(readView('?status=QUALIFIED&interest=SOLUTIONS&language=DE&q=%20norte%20&from=2026-11-01&to=2026-11-30&source=linkedin&lead=abc')).toEqual({
+      filters: { from: '2026-11-01', to: '2026-11-30', status: 'QUALIFIED', interest: 'SOLUTIONS', language: 'DE', search: 'norte', source: 'linkedin' },
       lead: 'abc',
     });
     expect(readView('?status=WON&language=PT&from=yesterday&lead=')).toEqual({ filters: NO_FILTERS, lead: null });
@@ -30,12 +30,13 @@ describe('the API filter', () => {
     });
   });
 
-  it('names the language locale and trims the search', () => {
-    expect(leadsFilterOf({ ...NO_FILTERS, status: 'NEW', interest: 'SOLUTIONS', language: 'IT', search: '  rossi ' })).toEqual({
+  it('names the language locale and trims the search and the source', () => {
+    expect(leadsFilterOf({ ...NO_FILTERS, status: 'NEW', interest: 'SOLUTIONS', language: 'IT', search: '  rossi ', source: ' newsletter ' })).toEqual({
       status: 'NEW',
       interest: 'SOLUTIONS',
       locale: 'IT',
       search: 'rossi',
+      source: 'newsletter',
     });
     expect(leadsFilterOf({ ...NO_FILTERS, search: '   ' })).toEqual({});
   });

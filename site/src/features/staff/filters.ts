@@ -14,6 +14,8 @@ export interface LeadFilters {
   interest: Interest | '';
   language: Locale | '';
   search: string;
+  /** Found in the campaign (utm_source, utm_medium, utm_campaign) or the referring host. */
+  source: string;
 }
 
 /** The filters, and the lead whose details are open. */
@@ -22,10 +24,10 @@ export interface LeadView {
   lead: string | null;
 }
 
-export const NO_FILTERS: LeadFilters = { from: '', to: '', status: '', interest: '', language: '', search: '' };
+export const NO_FILTERS: LeadFilters = { from: '', to: '', status: '', interest: '', language: '', search: '', source: '' };
 
 /** Each filter's URL parameter: `?from=2026-11-01&status=NEW&q=norte`. */
-const PARAMS: Record<keyof LeadFilters, string> = { from: 'from', to: 'to', status: 'status', interest: 'interest', language: 'language', search: 'q' };
+const PARAMS: Record<keyof LeadFilters, string> = { from: 'from', to: 'to', status: 'status', interest: 'interest', language: 'language', search: 'q', source: 'source' };
 /** The API's notifications link to `{STAFF_PAGE_URL}?lead=<id>`. */
 const LEAD_PARAM = 'lead';
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -45,6 +47,7 @@ export function readView(search: string): LeadView {
       interest: oneOf(OPTIONS.interest, params.get(PARAMS.interest)),
       language: oneOf(LEAD_LOCALES, params.get(PARAMS.language)),
       search: params.get(PARAMS.search)?.trim() ?? '',
+      source: params.get(PARAMS.source)?.trim() ?? '',
     },
     lead: params.get(LEAD_PARAM) || null,
   };
@@ -66,7 +69,7 @@ export function viewSearch(current: string, { filters, lead }: LeadView): string
 export const hasFilters = (filters: LeadFilters) => Object.values(filters).some(Boolean);
 
 /** The API's filter. Days are the salesperson's local days, `to` included (the API's `receivedTo` is exclusive). */
-export function leadsFilterOf({ from, to, status, interest, language, search }: LeadFilters): LeadsFilter {
+export function leadsFilterOf({ from, to, status, interest, language, search, source }: LeadFilters): LeadsFilter {
   return {
     ...(from ? { receivedFrom: startOfDay(from, 0) } : {}),
     ...(to ? { receivedTo: startOfDay(to, 1) } : {}),
@@ -74,6 +77,7 @@ export function leadsFilterOf({ from, to, status, interest, language, search }: 
     ...(interest ? { interest } : {}),
     ...(language ? { locale: language } : {}),
     ...(search.trim() ? { search: search.trim() } : {}),
+    ...(source.trim() ? { source: source.trim() } : {}),
   };
 }
 
