@@ -71,6 +71,35 @@ describe('submitContactRequest', () => {
     expect(await api.prisma.contactRequest.count({ where: { requestId: input.requestId as string } })).toBe(0);
   });
 
+  it('flags a free-mail address and stores the request; refuses a disposable one with its own code, storing nothing', async () => {
+    const free = await submit(validInput({ email: 'lucia.fernandez@gmail.com' }));
+    const business = await submit(validInput({ email: 'lucia@agencianorte.es' }));
+    const flags = await api.prisma.contactRequest.findMany({
+      where: { id: { in: [free.body.data!.submitContactRequest.id, business.body.data!.submitContactRequest.id] } },
+      select: { email: true, freeEmail: true },
+      orderBy: { email: 'asc' },
+    });
+    expect(flags).toEqual([
+      { email: 'lucia.fernandez@gmail.com', freeEmail: true },
+      { email: 'lucia@agencianorte.es', freeEmail: false },
+    ]);
+    const input = validInput({ email: 'lucia@mailinator.com' });
+    const { body } = await submit(input);
+    expect(body.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', fieldErrors: { email: [{ code: 'isNotDisposable' }] } });
+    expect(await api.prisma.contactRequest.count({ where: { requestId: input.requestId as string } })).toBe(0);
+  });
+
+  it('tells the form what an address is, and the likely typo of a well-known domain', async () => {
+    const check = async (email: string) =>
+      (await api.graphql<{ checkEmail: { kind: string; suggestion: string | null } }>(`query Check($email: String!) { checkEmail(email: $email) { kind suggestion } }`, { email })).body;
+    expect((await check('ana@agencianorte.es')).data!.checkEmail).toEqual({ kind: 'BUSINESS', suggestion: null });
+    expect((await check('ana@outlook.com')).data!.checkEmail).toEqual({ kind: 'FREE', suggestion: null });
+    expect((await check('ana@gmial.com')).data!.checkEmail).toEqual({ kind: 'FREE', suggestion: 'ana@gmail.com' });
+    expect((await check('ana@hotmial.com')).data!.checkEmail.suggestion).toBe('ana@hotmail.com');
+    expect((await check('ana@10minutemail.com')).data!.checkEmail.kind).toBe('DISPOSABLE');
+    expect((await check('not an address')).errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT' });
+  });
+
   it('keeps the line breaks of the message, and every other character, exactly as sent', async () => {
     const message = 'Hola,\r\nqueremos audiencias en:\n- España\n- Portugal 🇵🇹\n\nGracias «Ñandú»';
     const { body } = await submit(validInput({ message, agencyName: 'Agència «Nord» & Co. — 日本' }));

@@ -54,6 +54,25 @@ test("a request says where the visit came from: its first page, the referring si
   expect((await page.context().cookies()).map((cookie) => cookie.name).sort()).toEqual(['segmentia_consent', 'segmentia_consent_enabled']);
 });
 
+test('the email field suggests the likely address for a typo, hints at a company address for free mail, and refuses a disposable one', async ({ page }) => {
+  await openPage(page, '/');
+  const form = page.locator('#contact form');
+  const email = form.getByLabel('Email profesional');
+  await email.fill('lucia@gmial.com');
+  await email.press('Tab');
+  await expect(form.getByText('¿Querías decir lucia@gmail.com?')).toBeVisible();
+  await form.getByRole('button', { name: 'Usar lucia@gmail.com' }).click();
+  await expect(email).toHaveValue('lucia@gmail.com');
+  // Free mail: a hint, not an error; the request can still be sent.
+  await expect(form.getByText('Consejo: con el correo de tu empresa')).toBeVisible();
+  await expect(email).not.toHaveAttribute('aria-invalid', 'true');
+
+  await email.fill('lucia@mailinator.com');
+  await email.press('Tab');
+  await expect(form.getByText('Es una dirección de correo temporal')).toBeVisible();
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+});
+
 test('an incomplete request shows localized messages next to each field and sends nothing', async ({ page }) => {
   let sent = false;
   page.on('request', (request) => request.url().includes('/graphql') && request.method() === 'POST' && (request.postData() ?? '').includes('SubmitContactRequest') && (sent = true));

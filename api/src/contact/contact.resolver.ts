@@ -1,10 +1,13 @@
 import { UseGuards } from '@nestjs/common';
-import { Args, Mutation, Resolver } from '@nestjs/graphql';
+import { Args, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { SkipThrottle } from '@nestjs/throttler';
 import { GqlThrottlerGuard } from '../common/rate-limit/gql-throttler.guard';
 import { ContactService } from './contact.service';
 import { ContactRequestInput } from './dto/contact-request.input';
+import { emailKind, emailSuggestion } from './email-domains';
 import { ContactRequestReceipt } from './models/contact-request-receipt.model';
+import { EmailCheck, EmailKind } from './models/email-check.model';
+import { CheckEmailArgs } from './dto/check-email.args';
 
 @Resolver()
 export class ContactResolver {
@@ -15,5 +18,10 @@ export class ContactResolver {
   @SkipThrottle({ consent: true })
   submitContactRequest(@Args('input') input: ContactRequestInput): Promise<ContactRequestReceipt> {
     return this.contact.submit(input);
+  }
+
+  @Query(() => EmailCheck, { description: "The form's hint as the visitor leaves the email field: free mail, disposable, a likely typo" })
+  checkEmail(@Args() { email }: CheckEmailArgs): EmailCheck {
+    return { kind: EmailKind[emailKind(email)], suggestion: emailSuggestion(email) ?? null };
   }
 }

@@ -18,6 +18,7 @@ const LEAD: LeadSummary = {
   agencySize: 'UP_TO_2M',
   contactName: 'Íñigo "Iñi" Ortega',
   email: 'inigo@agencianorte.es',
+  freeEmail: false,
   phone: null,
   position: 'DIRECTOR',
   interest: 'TECHNOLOGICAL_TRANSFORMATION',

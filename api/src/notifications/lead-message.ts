@@ -11,6 +11,7 @@ export type LeadSummary = Pick<
   | 'agencySize'
   | 'contactName'
   | 'email'
+  | 'freeEmail'
   | 'phone'
   | 'position'
   | 'interest'
@@ -40,7 +41,7 @@ function facts(lead: LeadSummary): [string, string][] {
   return [
     ['Agency', `${lead.agencyName} (${label(lead.agencyType)}, ${MEDIA_SPEND[lead.agencySize]})`],
     ['Contact', `${lead.contactName}, ${label(lead.position)}`],
-    ['Email', lead.email],
+    ['Email', lead.freeEmail ? `${lead.email} (free mail)` : lead.email],
     ['Phone', lead.phone ?? '—'],
     ['Interest', label(lead.interest)],
     ['Language', lead.locale],

@@ -24,6 +24,7 @@ const SUMMARY = {
   agencySize: true,
   contactName: true,
   email: true,
+  freeEmail: true,
   phone: true,
   position: true,
   interest: true,

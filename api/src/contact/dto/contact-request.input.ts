@@ -3,6 +3,7 @@ import { Transform } from 'class-transformer';
 import { Equals, IsEmail, IsEnum, IsFQDN, IsOptional, IsString, IsUUID, Matches, MaxLength, MinLength } from 'class-validator';
 import { Locale } from '../../common/locale';
 import { AdvertiserCount, AgencySize, AgencyType, DecisionRole, Interest, Position } from '../contact.enums';
+import { IsNotDisposableEmail } from './is-not-disposable-email';
 import { IsPhoneForLocale } from './is-phone-for-locale';
 import { IsSingleLine } from './is-single-line';
 import { ATTRIBUTION_LIMITS, CONTACT_LIMITS } from '../rules';
@@ -54,6 +55,7 @@ export class ContactRequestInput {
   @Transform(trim)
   @IsEmail()
   @MaxLength(CONTACT_LIMITS.email.max)
+  @IsNotDisposableEmail()
   email: string;
 
   @Field({ nullable: true })

@@ -41,6 +41,9 @@ export class Lead {
   @Field()
   email: string;
 
+  @Field({ description: 'The address is on a free-mail domain (Gmail, Outlook…)' })
+  freeEmail: boolean;
+
   @Field(() => String, { nullable: true, description: 'E.164, e.g. +34911234567' })
   phone: string | null;
 

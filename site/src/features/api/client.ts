@@ -5,14 +5,7 @@
 import { ApolloClient, CombinedGraphQLErrors, HttpLink, InMemoryCache } from '@apollo/client';
 import { API_URL } from '../../config/site';
 import { type ApiFailure, failureOf } from './failure';
-import {
-  AudiencesDocument,
-  type AudiencesQueryVariables,
-  type ConsentRecordInput,
-  type ContactRequestInput,
-  RecordConsentDocument,
-  SubmitContactRequestDocument,
-} from './generated';
+import { AudiencesDocument, type AudiencesQueryVariables, CheckEmailDocument, type ConsentRecordInput, type ContactRequestInput, RecordConsentDocument, SubmitContactRequestDocument } from './generated';
 
 const client = new ApolloClient({
   // Queries (the explorer's) as GET: their answers are public and cacheable by the browser, nginx and a CDN.
@@ -30,6 +23,12 @@ export async function fetchAudiences(variables: AudiencesQueryVariables) {
 export async function submitContactRequest(input: ContactRequestInput) {
   const { data } = await client.mutate({ mutation: SubmitContactRequestDocument, variables: { input } });
   return data!.submitContactRequest;
+}
+
+/** What the API says of an address: free mail, disposable, a likely typo. */
+export async function checkEmail(email: string) {
+  const { data } = await client.query({ query: CheckEmailDocument, variables: { email } });
+  return data!.checkEmail;
 }
 
 export async function recordConsent(input: ConsentRecordInput) {

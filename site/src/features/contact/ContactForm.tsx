@@ -33,8 +33,22 @@ export function ContactForm() {
     register,
     handleSubmit,
     setError,
+    setValue,
     formState: { errors },
   } = useForm<Values>({ mode: 'onTouched', shouldFocusError: true });
+  // What the API says of the address as the visitor leaves the field: a typo to correct, free mail (a hint), disposable (an error).
+  const [emailAdvice, setEmailAdvice] = useState<{ address: string; kind: 'BUSINESS' | 'FREE' | 'DISPOSABLE'; suggestion: string | null } | null>(null);
+  const checkAddress = async (address: string) => {
+    if (!EMAIL_PATTERN.test(address)) return setEmailAdvice(null);
+    try {
+      const advice = await (await import('../api/client')).checkEmail(address);
+      setEmailAdvice({ address, ...advice });
+      if (advice.kind === 'DISPOSABLE') setError('email', { type: 'disposable' });
+    } catch {
+      // Only advice: the API checks the address again when the request is sent.
+      setEmailAdvice(null);
+    }
+  };
 
   const started = useRef(false);
   const onStart = () => {
@@ -88,6 +102,29 @@ export function ContactForm() {
   };
 
   if (status.kind === 'sent') return <DataSent email={status.email} />;
+
+  const emailHint = () => {
+    if (!emailAdvice) return undefined;
+    if (emailAdvice.suggestion) {
+      const suggestion = emailAdvice.suggestion;
+      return (
+        <>
+          {t('hints.didYouMean', { suggestion })}{' '}
+          <button
+            type="button"
+            className={styles.suggestion}
+            onClick={() => {
+              setValue('email', suggestion, { shouldValidate: true });
+              void checkAddress(suggestion);
+            }}
+          >
+            {t('hints.useSuggestion', { suggestion })}
+          </button>
+        </>
+      );
+    }
+    return emailAdvice.kind === 'FREE' ? t('hints.freeEmail') : undefined;
+  };
 
   const field = (name: FieldPath<Values>, rules: RegisterOptions<Values> = {}) => ({
     ...register(name, { setValueAs: trim, ...rules }),
@@ -158,12 +195,12 @@ export function ContactForm() {
             {...field('contactName', { ...required, ...singleLine, minLength: LIMITS.contactName.min, maxLength: LIMITS.contactName.max })}
           />
         </Field>
-        <Field name="email" label={t('fields.email')} error={message('email')} required>
+        <Field name="email" label={t('fields.email')} error={message('email')} hint={emailHint()} required>
           <input
             type="email"
             autoComplete="email"
             inputMode="email"
-            {...field('email', { ...required, maxLength: LIMITS.email.max, pattern: EMAIL_PATTERN })}
+            {...field('email', { ...required, maxLength: LIMITS.email.max, pattern: EMAIL_PATTERN, onBlur: (event) => void checkAddress(String(event.target.value).trim()), onChange: () => setEmailAdvice(null) })}
           />
         </Field>
         <Field name="phone" label={t('fields.phone')} hint={t('hints.phone')} error={message('phone')}>
@@ -270,7 +307,7 @@ function FirstLayer({ privacyPath }: { privacyPath: string }) {
   );
 }
 
-function Field(props: { name: string; label: string; hint?: string; error?: string; required?: boolean; wide?: boolean; children: ReactNode }) {
+function Field(props: { name: string; label: string; hint?: ReactNode; error?: string; required?: boolean; wide?: boolean; children: ReactNode }) {
   const { name, label, hint, error, required, wide, children } = props;
   const hintId = useId();
   return (

@@ -27,6 +27,7 @@ export const API_ERROR_KEYS: Record<ContactErrorCode, string> = {
   isUuid: 'invalid',
   matches: 'invalid',
   isFqdn: 'invalid',
+  isNotDisposable: 'disposable',
 };
 
 /** The message key for an error code of the API's answer; `invalid` for one the form does not know. */

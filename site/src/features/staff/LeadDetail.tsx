@@ -6,6 +6,7 @@ import { useLocale } from '../i18n/use-locale';
 import { formatDateTime, languageName } from './format';
 import type { LeadDetailFragment, LeadStatus } from './generated';
 import { StatusSelect } from './LeadsTable';
+import * as tableStyles from './LeadsWorkspace.module.css';
 import type { LocalProblem } from './problems';
 import type { Outcome } from './use-staff-api';
 import * as shared from './Staff.module.css';
@@ -121,7 +122,13 @@ function Fields({ lead, status }: { lead: LeadDetailFragment; status: ReactNode 
         ['contactName', lead.contactName],
         ['position', option('position', lead.position)],
         ['decisionRole', t(`detail.decisionRole.${lead.decisionRole}`)],
-        ['email', <a href={`mailto:${lead.email}`}>{lead.email}</a>],
+        [
+          'email',
+          <>
+            <a href={`mailto:${lead.email}`}>{lead.email}</a>
+            {lead.freeEmail && <span className={tableStyles.tag}>{t('freeEmail')}</span>}
+          </>,
+        ],
         ['phone', lead.phone ? <a href={`tel:${lead.phone}`}>{lead.phone}</a> : notGiven],
         ['language', languageName(lead.locale, locale.tag)],
       ],

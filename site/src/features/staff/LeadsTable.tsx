@@ -71,6 +71,7 @@ export function LeadsTable({ leads, pending, focusId, hrefOf, onOpen, onStatus }
               </td>
               <td role="cell" className={styles.email}>
                 <a href={`mailto:${lead.email}`}>{lead.email}</a>
+                {lead.freeEmail && <span className={styles.tag}>{t('freeEmail')}</span>}
               </td>
               <td role="cell" className={styles.interest}>
                 {t(`contact:options.interest.${lead.interest}`)}

@@ -1,0 +1,13 @@
+import { ArgsType, Field } from '@nestjs/graphql';
+import { Transform } from 'class-transformer';
+import { IsEmail, MaxLength } from 'class-validator';
+import { CONTACT_LIMITS } from '../rules';
+
+@ArgsType()
+export class CheckEmailArgs {
+  @Field()
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
+  @IsEmail()
+  @MaxLength(CONTACT_LIMITS.email.max)
+  email: string;
+}
