@@ -10,7 +10,7 @@ import { STAFF_PATH } from './src/features/security/paths';
 const isStaffPage = (pathname: string) => STAFF_PATH.test(pathname);
 
 /** The page React shows (the router's last pathname). */
-let shownPathname = typeof window === 'undefined' ? '' : window.location.pathname;
+let shownPathname = window.location.pathname;
 
 export const wrapPageElement: GatsbyBrowser['wrapPageElement'] = ({ element, props }) => (
   <PageTransition pathname={props.location.pathname}>{element}</PageTransition>

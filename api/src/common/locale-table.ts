@@ -16,6 +16,11 @@ export const LOCALE_TABLE = [
 
 export type LocaleCode = (typeof LOCALE_TABLE)[number]['code'];
 export const DEFAULT_LOCALE: LocaleCode = 'es';
+/** `/legal/` in Spanish, `/en/legal/` in English: a page of the site in a language. `path` is the unprefixed path. */
+export function localizedPath(code: string, path: string): string {
+  return code === DEFAULT_LOCALE ? path : `/${code}${path}`;
+}
+
 /** The cookie that remembers a language the visitor chose (a year). */
 export const LANGUAGE_COOKIE = 'lang';
 /** User agents that always get the page they asked for (search engines, previews, audits). */

@@ -6,7 +6,7 @@ import { ContactService } from './contact.service';
 import { ContactRequestInput } from './dto/contact-request.input';
 import { emailKind, emailSuggestion } from './email-domains';
 import { ContactRequestReceipt } from './models/contact-request-receipt.model';
-import { EmailCheck, EmailKind } from './models/email-check.model';
+import { EmailCheck } from './models/email-check.model';
 import { CheckEmailArgs } from './dto/check-email.args';
 
 @Resolver()
@@ -22,6 +22,6 @@ export class ContactResolver {
 
   @Query(() => EmailCheck, { description: "The form's hint as the visitor leaves the email field: free mail, disposable, a likely typo" })
   checkEmail(@Args() { email }: CheckEmailArgs): EmailCheck {
-    return { kind: EmailKind[emailKind(email)], suggestion: emailSuggestion(email) ?? null };
+    return { kind: emailKind(email), suggestion: emailSuggestion(email) ?? null };
   }
 }

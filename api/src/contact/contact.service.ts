@@ -4,7 +4,7 @@ import { LeadStatus } from '../generated/prisma/enums';
 import { NotificationWorker } from '../notifications/notification-worker';
 import { PrismaService } from '../prisma/prisma.service';
 import type { ContactRequestInput } from './dto/contact-request.input';
-import { emailKind } from './email-domains';
+import { EmailKind, emailKind } from './email-domains';
 import { toE164 } from './dto/is-phone-for-locale';
 import type { ContactRequestReceipt } from './models/contact-request-receipt.model';
 
@@ -38,7 +38,7 @@ export class ContactService {
           termsVersion: this.config.TERMS_VERSION,
           termsAcceptedAt: new Date(),
           isSpam,
-          freeEmail: emailKind(fields.email) === 'FREE',
+          freeEmail: emailKind(fields.email) === EmailKind.FREE,
           status: isSpam ? LeadStatus.SPAM : LeadStatus.NEW,
         },
         skipDuplicates: true,

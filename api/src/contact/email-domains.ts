@@ -8,7 +8,11 @@ import freeEmailDomains from 'free-email-domains';
  * throwaway one (DISPOSABLE: `disposable-email-domains`). Maintained lists,
  * not ours; a domain on both is disposable.
  */
-export type EmailKind = 'BUSINESS' | 'FREE' | 'DISPOSABLE';
+export enum EmailKind {
+  BUSINESS = 'BUSINESS',
+  FREE = 'FREE',
+  DISPOSABLE = 'DISPOSABLE',
+}
 
 const DISPOSABLE = new Set<string>(disposableDomains);
 const FREE = new Set<string>(freeEmailDomains);
@@ -17,8 +21,8 @@ const domainOf = (address: string) => address.slice(address.lastIndexOf('@') + 1
 
 export function emailKind(address: string): EmailKind {
   const domain = domainOf(address);
-  if (DISPOSABLE.has(domain)) return 'DISPOSABLE';
-  return FREE.has(domain) ? 'FREE' : 'BUSINESS';
+  if (DISPOSABLE.has(domain)) return EmailKind.DISPOSABLE;
+  return FREE.has(domain) ? EmailKind.FREE : EmailKind.BUSINESS;
 }
 
 /** "ana@gmial.com" → "ana@gmail.com": a likely typo of a well-known domain; undefined when the address looks right. */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { companyFrom } from '../common/company';
-import { LOCALE_TABLE } from '../common/locale-table';
+import { LOCALE_TABLE, localizedPath } from '../common/locale-table';
 import { confirmationEmail, EMAIL_STRINGS } from './confirmation-email';
 import type { LeadSummary } from './lead-message';
 
@@ -51,7 +51,7 @@ describe("the prospect's confirmation email", () => {
   it.each(LOCALE_TABLE.map((locale) => [locale.code, locale] as const))('in %s: subject, steps, summary, footer and privacy link, as text and HTML', async (code, locale) => {
     const strings = EMAIL_STRINGS[code];
     const email = await confirmationEmail({ ...LEAD, locale: locale.api }, COMPANY, 'https://www.segmentia.es');
-    const privacyUrl = `https://www.segmentia.es${code === 'es' ? '' : `/${code}`}/privacy/`;
+    const privacyUrl = `https://www.segmentia.es${localizedPath(code, '/privacy/')}`;
     expect(email.subject).toBe(strings.subject);
     for (const part of [email.text, email.html]) {
       expect(part).toContain('72');

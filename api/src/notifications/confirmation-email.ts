@@ -1,6 +1,6 @@
 import mjml2html from 'mjml';
 import type { Company } from '../common/company';
-import { type LocaleCode, LOCALE_TABLE } from '../common/locale-table';
+import { type LocaleCode, LOCALE_TABLE, localizedPath } from '../common/locale-table';
 import type { Locale } from '../generated/prisma/enums';
 import { RESPONSE_WORKING_HOURS, type LeadSummary } from './lead-message';
 import de from './locales/de.json';
@@ -17,7 +17,7 @@ export const EMAIL_STRINGS: Record<LocaleCode, EmailStrings> = { es, en, de, it,
 const COLORS = { ink: '#0b1b3f', soft: '#5b6b8c', primary: '#1f4fff', surface: '#f4f6fb', line: '#e2e7f2' };
 const FONT = 'Inter, "Segoe UI", Helvetica, Arial, sans-serif';
 
-const escapeHtml = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+const html = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 
 /** `{{name}}` placeholders filled; the values are the caller's, escaped by it where the text becomes HTML. */
 const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''));
@@ -38,7 +38,7 @@ export async function confirmationEmail(lead: LeadSummary, company: Company, sit
   const locale = LOCALE_TABLE.find((entry) => entry.api === (lead.locale as Locale))!;
   const strings = EMAIL_STRINGS[locale.code];
   const values = { name: lead.contactName, hours: RESPONSE_WORKING_HOURS, site: new URL(siteUrl).host, company: company.companyName, address: company.address, taxId: company.taxId };
-  const privacyUrl = `${siteUrl}${locale.code === 'es' ? '' : `/${locale.code}`}/privacy/`;
+  const privacyUrl = `${siteUrl}${localizedPath(locale.code, '/privacy/')}`;
   const received = new Intl.DateTimeFormat(locale.tag, { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Madrid' }).format(lead.receivedAt);
   const summary: [string, string][] = [
     [strings.summary.agency, lead.agencyName],
@@ -69,7 +69,6 @@ export async function confirmationEmail(lead: LeadSummary, company: Company, sit
     fill(strings.legal, values),
   ].join('\n');
 
-  const html = (s: string) => escapeHtml(s);
   const htmlValues = Object.fromEntries(Object.entries(values).map(([key, value]) => [key, html(String(value))]));
   const { html: rendered, errors } = await mjml2html(
     `<mjml lang="${locale.tag}">

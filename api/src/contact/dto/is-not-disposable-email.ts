@@ -1,5 +1,5 @@
 import { type ValidationOptions, ValidateBy } from 'class-validator';
-import { emailKind } from '../email-domains';
+import { EmailKind, emailKind } from '../email-domains';
 
 /** An address on a throwaway-mail domain is refused: no one would read our answer there. Code `isNotDisposable`. */
 export function IsNotDisposableEmail(options?: ValidationOptions): PropertyDecorator {
@@ -7,7 +7,7 @@ export function IsNotDisposableEmail(options?: ValidationOptions): PropertyDecor
     {
       name: 'isNotDisposable',
       validator: {
-        validate: (value: unknown) => typeof value === 'string' && emailKind(value) !== 'DISPOSABLE',
+        validate: (value: unknown) => typeof value === 'string' && emailKind(value) !== EmailKind.DISPOSABLE,
         defaultMessage: (args) => `${args?.property ?? 'the address'} is on a disposable email domain; use an address you read`,
       },
     },

@@ -1,10 +1,5 @@
 import { Field, ObjectType, registerEnumType } from '@nestjs/graphql';
-
-export enum EmailKind {
-  BUSINESS = 'BUSINESS',
-  FREE = 'FREE',
-  DISPOSABLE = 'DISPOSABLE',
-}
+import { EmailKind } from '../email-domains';
 registerEnumType(EmailKind, {
   name: 'EmailKind',
   description: "A company's address, a free mailbox anyone can open (allowed, flagged), or a disposable one (refused)",

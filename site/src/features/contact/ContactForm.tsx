@@ -5,7 +5,7 @@ import React, { type ReactNode, useEffect, useId, useRef, useState } from 'react
 import { type FieldPath, type RegisterOptions, useForm } from 'react-hook-form';
 import { attributionOf, marketingAccepted } from '../analytics/attribution';
 import { track, trackFormSuccess } from '../analytics/track';
-import type { ContactRequestInput } from '../api/generated';
+import type { CheckEmailQuery, ContactRequestInput } from '../api/generated';
 import { COMPANY } from '../../config/company';
 import { useLocale } from '../i18n/use-locale';
 import { EMAIL_PATTERN, LIMITS, messageKeyFor, NOT_SINGLE_LINE, OPTIONS, PHONE_PATTERN } from './options';
@@ -37,12 +37,12 @@ export function ContactForm() {
     formState: { errors },
   } = useForm<Values>({ mode: 'onTouched', shouldFocusError: true });
   // What the API says of the address as the visitor leaves the field: a typo to correct, free mail (a hint), disposable (an error).
-  const [emailAdvice, setEmailAdvice] = useState<{ address: string; kind: 'BUSINESS' | 'FREE' | 'DISPOSABLE'; suggestion: string | null } | null>(null);
+  const [emailAdvice, setEmailAdvice] = useState<CheckEmailQuery['checkEmail'] | null>(null);
   const checkAddress = async (address: string) => {
     if (!EMAIL_PATTERN.test(address)) return setEmailAdvice(null);
     try {
       const advice = await (await import('../api/client')).checkEmail(address);
-      setEmailAdvice({ address, ...advice });
+      setEmailAdvice(advice);
       if (advice.kind === 'DISPOSABLE') setError('email', { type: 'disposable' });
     } catch {
       // Only advice: the API checks the address again when the request is sent.

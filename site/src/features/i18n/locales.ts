@@ -1,6 +1,6 @@
-import { DEFAULT_LOCALE, LOCALE_TABLE } from '../../../../api/src/common/locale-table';
+import { LOCALE_TABLE } from '../../../../api/src/common/locale-table';
 
-export { DEFAULT_LOCALE, LANGUAGE_COOKIE, type LocaleCode } from '../../../../api/src/common/locale-table';
+export { DEFAULT_LOCALE, LANGUAGE_COOKIE, type LocaleCode, localizedPath } from '../../../../api/src/common/locale-table';
 
 /** The site's languages: Spanish unprefixed, the others under /{code}/. Written once, with the API (api/src/common/locale-table.ts). */
 export const LOCALES = LOCALE_TABLE;
@@ -10,9 +10,4 @@ export const LOCALE_CODES = LOCALES.map((locale) => locale.code);
 
 export function localeOf(code: string) {
   return LOCALES.find((locale) => locale.code === code) ?? LOCALES[0];
-}
-
-/** `/legal/` in Spanish, `/en/legal/` in English. `path` is the unprefixed path. */
-export function localizedPath(code: string, path: string): string {
-  return code === DEFAULT_LOCALE ? path : `/${code}${path}`;
 }
