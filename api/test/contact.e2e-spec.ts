@@ -35,7 +35,7 @@ describe('submitContactRequest', () => {
       locale: 'DE',
       agencyName: 'Agencia Norte',
       agencyType: 'MEDIA',
-      email: 'lucia@agencianorte.es',
+      email: input.email,
       phone: '+49301234567',
       termsVersion: '2026-11-01',
       pagePath: '/de/',

@@ -319,7 +319,7 @@ describe('leads', () => {
     expect(semicolons).toContain(";'+34911234567;");
     expect(semicolons).not.toMatch(/;=|;\+/);
     const commas = await csv('COMMA');
-    expect(commas.split('\r\n')[0]).toBe('\uFEFFReceived (UTC),Status,Agency,Agency type,Yearly media spend,Advertisers,Contact,Email,Free email,Phone,Position,Decision role,Interest,Message,Language,Page,Landing page,Referrer,utm_source,utm_medium,utm_campaign,utm_term,utm_content,gclid,Lead id');
+    expect(commas.split('\r\n')[0]).toBe('\uFEFFReceived (UTC),Status,Agency,Agency type,Yearly media spend,Advertisers,Contact,Email,Free email,Phone,Position,Decision role,Interest,Message,Language,Page,Landing page,Referrer,utm_source,utm_medium,utm_campaign,utm_term,utm_content,gclid,Country,Fit score,Fit reasons,Request number,Repeat of,Lead id');
   });
 
   it('refuses a CSV of more than 50 000 leads, naming the filter, and gives one of exactly 50 000', async () => {

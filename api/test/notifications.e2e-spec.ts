@@ -89,7 +89,7 @@ it('announces a new lead on the webhook and by email, retrying each receiver unt
   expect(smtp.refused).toBe(1);
   const [delivery] = webhook.accepted;
   expect(delivery!.notificationId).toBe(written.find((row) => row.channel === 'WEBHOOK')!.id);
-  expect(delivery!.body.text).toBe(`New demo request from Agencia Sur ${tag} (Íñigo Ortega)`);
+  expect(delivery!.body.text).toMatch(new RegExp(`^New demo request: Agencia Sur ${tag} \\(Íñigo Ortega, fit \\d+/100\\)$`));
   const shown = JSON.stringify(delivery!.body.blocks);
   expect(shown).toContain('&lt;audiencias&gt; &amp; datos');
   expect(shown).toContain(`<https://www.segmentia.es/staff/?lead=${id}|Open the lead>`);
@@ -226,4 +226,28 @@ it('delivers each notification once when several API replicas share the outbox',
   await Promise.all(replicas.map(stop));
   expect(webhook.accepted).toHaveLength(15);
   expect(new Set(webhook.accepted.map((delivery) => delivery.notificationId))).toEqual(new Set(expected));
+});
+
+it('does not announce a prospect to sales twice within an hour, nor confirm the same address twice; after the hour it announces a repeat', async () => {
+  const api = await start({ NOTIFY_WEBHOOK_URL: webhook.url, SMTP_URL: smtp.url });
+  const domain = `agencia-${randomUUID().slice(0, 8)}.es`;
+  const channels = async (id: string) =>
+    (await api.prisma.leadNotification.findMany({ where: { leadId: id }, select: { channel: true } })).map((row) => row.channel).sort();
+  const first = await submitLead(api, { agencyName: 'Hora Media', email: `ana@${domain}` });
+  const again = await submitLead(api, { agencyName: 'Hora Media', email: `ana@${domain}` });
+  const colleague = await submitLead(api, { agencyName: 'Hora Media', email: `luis@${domain}` });
+  expect(await channels(first)).toEqual(['CONFIRMATION', 'WEBHOOK']);
+  expect(await channels(again)).toEqual([]);
+  expect(await channels(colleague)).toEqual(['CONFIRMATION']);
+
+  const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000);
+  await api.prisma.contactRequest.updateMany({ where: { id: { in: [first, again, colleague] } }, data: { receivedAt: twoHoursAgo } });
+  const next = await submitLead(api, { agencyName: 'Hora Media', email: `ana@${domain}` });
+  expect(await channels(next)).toEqual(['CONFIRMATION', 'WEBHOOK']);
+  const repeatOf = (delivery: { body: { text: string } }) => delivery.body.text.startsWith('Repeat demo request (4th): Hora Media');
+  await until('the repeat announced', () => webhook.accepted.some(repeatOf));
+  const announcement = webhook.accepted.find(repeatOf)!.body;
+  expect(announcement.blocks[0]!.text!.text).toBe('Repeat demo request (4th): Hora Media');
+  const day = twoHoursAgo.toISOString().slice(0, 10);
+  expect(announcement.blocks[1]!.fields!.map((field) => field.text)).toContain(`*Repeat*\n4th request from this agency since ${day}`);
 });

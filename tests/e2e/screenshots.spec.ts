@@ -37,18 +37,20 @@ for (const width of [360, 1440] as const) {
       ({ agencyName: `${group} Creative`, agencyType: 'CREATIVE', contactName: 'Giulia Romano', email: `giulia.romano@${domain}`, locale: 'IT', phone: '+39 02 1234 5678' }),
       ({ agencyName: `${group} Performance`, agencyType: 'DIGITAL_PERFORMANCE', contactName: 'Jonas Becker', email: `jonas.becker@${domain}`, locale: 'DE', phone: null }),
       ({ agencyName: `${group} Digital`, contactName: 'Claire Martin', email: `claire.martin@${domain}`, locale: 'FR', phone: '+33 1 23 45 67 89' }),
-      ({ agencyName: `${group} Media`, contactName: 'Begoña Ibáñez', email: `begona.ibanez@${domain}`, message: 'Queremos activar audiencias de automoción en España y Portugal para el primer trimestre.' }),
+      ({ agencyName: `${group} Media`, contactName: 'Begoña Ibáñez', email: `begona.ibanez@${domain}`, agencySize: 'OVER_50M', advertiserCount: 'OVER_100' }),
+      // The same person again: a repeat.
+      ({ agencyName: `${group} Media`, contactName: 'Begoña Ibáñez', email: `begona.ibanez@${domain}`, agencySize: 'OVER_50M', advertiserCount: 'OVER_100', message: 'Queremos activar audiencias de automoción en España y Portugal para el primer trimestre.' }),
     ]);
     for (const [index, status] of (['DISQUALIFIED', 'QUALIFIED', 'DEMO_SENT', 'CONTACTED'] as const).entries()) await setLeadStatus(request, ids[index]!, status);
     await page.setViewportSize({ width, height: 900 });
     await signIn(page);
     await page.getByRole('searchbox', { name: 'Buscar' }).fill(group);
-    await expect(page.locator('tbody tr')).toHaveCount(5);
+    await expect(page.locator('tbody tr')).toHaveCount(6);
     await page.evaluate(() => document.fonts.ready);
     const image = await page.screenshot({ path: path.join(SCREENSHOTS, `staff-es-${width}.png`), fullPage: true });
     expect(image.byteLength).toBeGreaterThan(30_000);
 
-    await page.getByRole('link', { name: `${group} Media` }).click();
+    await page.getByRole('link', { name: `${group} Media` }).first().click();
     await expect(page.getByRole('dialog', { name: `${group} Media` })).toContainText('Begoña Ibáñez');
     await page.screenshot({ path: path.join(SCREENSHOTS, `staff-es-${width}-lead.png`) });
   });

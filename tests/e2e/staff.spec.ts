@@ -113,7 +113,7 @@ test.describe('signed in as sales', () => {
       'Begoña Ibáñez',
       'Director/a',
       'Decide',
-      'lucia@agencianorte.es',
+      '@agencianorte-',
       '+34911234567',
       'Alemán',
       'Las soluciones de Segmentia',
@@ -128,6 +128,52 @@ test.describe('signed in as sales', () => {
     await details.getByRole('button', { name: 'Cerrar la ficha' }).click();
     await expect(details).toBeHidden();
     await expect(page).toHaveURL(/\/staff\/$/);
+  });
+
+  test('shows each lead’s fit, source, free mail and repeats; sorts best fit first, keeps those above a score, and says why in the details', async ({ page, request }) => {
+    const mark = uniqueMark();
+    const domain = `${mark}.es`;
+    const [first, , repeat] = await createLeads(request, [
+      { agencyName: `Starcom ${mark}`, email: `eva@${domain}`, agencySize: 'UP_TO_2M', advertiserCount: 'FROM_1_TO_10', decisionRole: 'NONE' },
+      { agencyName: `Zenith ${mark}`, email: `${mark}@gmail.com`, agencySize: 'OVER_50M', utmSource: 'linkedin', utmMedium: 'paid-social', landingPage: '/' },
+      { agencyName: `Starcom ${mark}`, email: `EVA@${domain}`, agencySize: 'UP_TO_2M', advertiserCount: 'FROM_1_TO_10', decisionRole: 'NONE' },
+    ]);
+    await signIn(page);
+    await search(page, mark);
+    await expect(rows(page)).toHaveCount(3);
+    // Newest first: the repeat, the Gmail lead from LinkedIn, the first request.
+    const [newest, middle, oldest] = [rows(page).nth(0), rows(page).nth(1), rows(page).nth(2)];
+    await expect(newest.getByRole('rowheader')).toHaveText(`Starcom ${mark}2.ª solicitud`);
+    await expect(middle).toContainText('linkedin / paid-social');
+    await expect(middle).toContainText('Correo gratuito');
+    await expect(oldest).toContainText('Directo');
+    // Fit: 5 + 4 + 0 + 15 + 10 + 10 for each Starcom request; Zenith: 25 + 8 + 20 + 0 + 10 + 10.
+    await expect(newest.getByRole('cell').nth(1)).toHaveText('44 de 100');
+    await expect(middle.getByRole('cell').nth(1)).toHaveText('73 de 100');
+
+    await page.getByRole('combobox', { name: 'Orden' }).selectOption({ label: 'Mejor encaje primero' });
+    await expect(page.getByRole('table', { name: 'Leads, del mejor encaje al peor' }).locator('tbody tr').first().getByRole('rowheader')).toHaveText(`Zenith ${mark}`);
+    await page.getByRole('combobox', { name: 'Encaje' }).selectOption({ label: '60 o más' });
+    await expect(page.getByRole('table', { name: 'Leads, del mejor encaje al peor' }).locator('tbody tr')).toHaveCount(1);
+    await expect(page).toHaveURL(/fit=60/);
+    await expect(page).toHaveURL(/sort=BEST_FIT/);
+    await page.getByRole('combobox', { name: 'Encaje' }).selectOption({ label: 'Todos' });
+
+    // The repeat's details: the reasons, and a link that opens the first request in the same panel.
+    await page.goto(`/staff/?q=${mark}&lead=${repeat}`);
+    const details = page.getByRole('dialog', { name: `Starcom ${mark}` });
+    await expect(details.getByRole('listitem')).toHaveText([
+      'Inversión anual en medios: Hasta 2 M€5 / 25',
+      'Anunciantes: De 1 a 104 / 20',
+      'Papel en la compra: No participa0 / 20',
+      'Email: Dirección de empresa15 / 15',
+      'Interés: Las soluciones de Segmentia10 / 10',
+      'País: España, dentro de nuestra cobertura10 / 10',
+    ]);
+    await details.getByRole('link', { name: /^primera solicitud el / }).click();
+    await expect(page).toHaveURL(new RegExp(`lead=${first}`));
+    await expect(details.getByRole('listitem').first()).toBeVisible();
+    await expect(details).not.toContainText('2.ª solicitud');
   });
 
   test('a link to a lead that does not exist says so', async ({ page }) => {

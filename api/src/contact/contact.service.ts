@@ -1,12 +1,24 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../common/config/app-config';
-import { LeadStatus } from '../generated/prisma/enums';
+import type { Prisma } from '../generated/prisma/client';
+import { LeadStatus, NotificationChannel } from '../generated/prisma/enums';
+import { scoreLead } from '../leads/fit-score';
 import { NotificationWorker } from '../notifications/notification-worker';
 import { PrismaService } from '../prisma/prisma.service';
 import type { ContactRequestInput } from './dto/contact-request.input';
-import { EmailKind, emailKind } from './email-domains';
 import { toE164 } from './dto/is-phone-for-locale';
 import type { ContactRequestReceipt } from './models/contact-request-receipt.model';
+
+/** A request repeats the same prospect's requests of this many days before it. */
+export const REPEAT_WINDOW_DAYS = 90;
+/** A prospect who sends again within this time is not announced again (nor confirmed again at the same address). */
+export const ANNOUNCE_AGAIN_AFTER_MS = 60 * 60 * 1000;
+
+interface EarlierRequest {
+  id: string;
+  receivedAt: Date;
+  sameEmail: boolean;
+}
 
 @Injectable()
 export class ContactService {
@@ -21,31 +33,40 @@ export class ContactService {
    * once the row is committed. A repeated or concurrent send with the same id
    * inserts nothing (ON CONFLICT DO NOTHING) and gets the first receipt. A new
    * lead that is not spam gets its notifications (the outbox) in the same
-   * transaction: committed together, or not at all.
+   * transaction: committed together, or not at all. It is scored, and linked
+   * to the same prospect's first request of the last 90 days if there is one;
+   * a prospect who sent another request within the hour is not announced again.
    */
   async submit(input: ContactRequestInput): Promise<ContactRequestReceipt> {
     const { requestId, locale, phone, website, acceptTerms: _accepted, ...fields } = input;
     // A filled honeypot is kept for review but never worked as a lead; the
     // sender gets an ordinary receipt so it learns nothing.
     const isSpam = Boolean(website?.trim());
+    const e164 = phone ? toE164(phone, locale) : null;
+    const { fitReasons, ...score } = scoreLead({ ...fields, phone: e164 });
     const created = await this.prisma.$transaction(async (tx) => {
+      const earlier = isSpam ? [] : await this.earlierRequests(tx, fields.agencyName, fields.email);
       const [lead] = await tx.contactRequest.createManyAndReturn({
         data: {
           ...fields,
           requestId,
           locale,
-          phone: phone ? toE164(phone, locale) : null,
+          phone: e164,
           termsVersion: this.config.TERMS_VERSION,
           termsAcceptedAt: new Date(),
           isSpam,
-          freeEmail: emailKind(fields.email) === EmailKind.FREE,
+          ...score,
+          fitReasons: fitReasons as unknown as Prisma.InputJsonValue,
+          repeatOfId: earlier[0]?.id ?? null,
+          requestNumber: earlier.length + 1,
           status: isSpam ? LeadStatus.SPAM : LeadStatus.NEW,
         },
         skipDuplicates: true,
         select: { id: true },
       });
       if (lead && !isSpam) {
-        await tx.leadNotification.createMany({ data: this.config.notificationChannels.map((channel) => ({ leadId: lead.id, channel })) });
+        const channels = this.channelsFor(earlier);
+        if (channels.length) await tx.leadNotification.createMany({ data: channels.map((channel) => ({ leadId: lead.id, channel })) });
       }
       return lead;
     });
@@ -54,5 +75,36 @@ export class ContactService {
       where: { requestId },
       select: { id: true, receivedAt: true },
     });
+  }
+
+  /**
+   * The same prospect's requests (not spam) of the last 90 days, oldest
+   * first: the same email in any case, or the same agency name in any case at
+   * the same email domain. Two sends of one prospect at the same moment take
+   * their turns (transaction-level advisory locks on both keys, in a fixed
+   * order), so the second always sees the first.
+   */
+  private async earlierRequests(tx: Prisma.TransactionClient, agencyName: string, email: string): Promise<EarlierRequest[]> {
+    const domain = email.slice(email.lastIndexOf('@') + 1);
+    await tx.$executeRaw`
+      SELECT pg_advisory_xact_lock(key) FROM unnest(ARRAY[
+        hashtextextended('lead-email:' || lower(${email}), 0),
+        hashtextextended('lead-agency:' || lower(${agencyName}) || '@' || lower(${domain}), 0)]) AS key ORDER BY key`;
+    return tx.$queryRaw<EarlierRequest[]>`
+      SELECT id, received_at AS "receivedAt", lower(email) = lower(${email}) AS "sameEmail"
+      FROM contact_request
+      WHERE NOT is_spam
+        AND received_at > now() - make_interval(days => ${REPEAT_WINDOW_DAYS})
+        AND (lower(email) = lower(${email})
+          OR (lower(agency_name) = lower(${agencyName}) AND lower(split_part(email, '@', 2)) = lower(${domain})))
+      ORDER BY received_at, id`;
+  }
+
+  /** Who hears of a new lead: sales unless the prospect sent another within the hour; the prospect unless the same address did. */
+  private channelsFor(earlier: EarlierRequest[]): NotificationChannel[] {
+    const recent = earlier.filter((request) => Date.now() - request.receivedAt.getTime() < ANNOUNCE_AGAIN_AFTER_MS);
+    return this.config.notificationChannels.filter((channel) =>
+      channel === NotificationChannel.CONFIRMATION ? !recent.some((request) => request.sameEmail) : !recent.length,
+    );
   }
 }

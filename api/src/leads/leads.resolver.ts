@@ -13,7 +13,7 @@ import { Lead, LeadConnection, LeadErasureReceipt } from './models/lead.model';
 export class LeadsResolver {
   constructor(private readonly service: LeadsService) {}
 
-  @Query(() => LeadConnection, { description: 'Leads, newest first, a page at a time (staff only)', complexity: 20 })
+  @Query(() => LeadConnection, { description: 'Leads, newest or best fit first, a page at a time (staff only)', complexity: 20 })
   leads(@Args() args: LeadsArgs): Promise<LeadConnection> {
     return this.service.list(args);
   }

@@ -4,8 +4,8 @@ import { badUserInput, notFound } from '../common/errors/errors';
 import type { Prisma } from '../generated/prisma/client';
 import { ErasureReason } from '../generated/prisma/enums';
 import { PrismaService } from '../prisma/prisma.service';
-import type { CsvSeparator, LeadsArgs, LeadsFilter } from './dto/leads.args';
-import type { Lead, LeadConnection, LeadErasureReceipt, LeadStatus } from './models/lead.model';
+import { type CsvSeparator, LeadOrder, type LeadsArgs, type LeadsFilter } from './dto/leads.args';
+import type { FitReason, Lead, LeadConnection, LeadErasureReceipt, LeadStatus } from './models/lead.model';
 
 const LEAD_FIELDS = {
   id: true,
@@ -34,12 +34,26 @@ const LEAD_FIELDS = {
   utmTerm: true,
   utmContent: true,
   gclid: true,
+  country: true,
+  fitScore: true,
+  fitReasons: true,
+  repeatOf: { select: { id: true, receivedAt: true } },
+  requestNumber: true,
   termsVersion: true,
   termsAcceptedAt: true,
 } satisfies Prisma.ContactRequestSelect;
 
+type LeadRow = Prisma.ContactRequestGetPayload<{ select: typeof LEAD_FIELDS }>;
+
+/** The reasons are stored as written by fitOf (a JSON column). */
+const toLead = (row: LeadRow): Lead => ({ ...row, fitReasons: row.fitReasons as unknown as FitReason[] });
+
 /** Newest first; the id breaks ties between leads of the same millisecond. */
 const NEWEST_FIRST: Prisma.ContactRequestOrderByWithRelationInput[] = [{ receivedAt: 'desc' }, { id: 'desc' }];
+const ORDERS: Record<LeadOrder, Prisma.ContactRequestOrderByWithRelationInput[]> = {
+  [LeadOrder.NEWEST]: NEWEST_FIRST,
+  [LeadOrder.BEST_FIT]: [{ fitScore: 'desc' }, ...NEWEST_FIRST],
+};
 
 /** More than a salesperson's spreadsheet needs; a narrower filter exports the rest. */
 export const CSV_MAX_ROWS = 50_000;
@@ -69,6 +83,11 @@ const CSV_COLUMNS: [keyof Lead, string][] = [
   ['utmTerm', 'utm_term'],
   ['utmContent', 'utm_content'],
   ['gclid', 'gclid'],
+  ['country', 'Country'],
+  ['fitScore', 'Fit score'],
+  ['fitReasons', 'Fit reasons'],
+  ['requestNumber', 'Request number'],
+  ['repeatOf', 'Repeat of'],
   ['id', 'Lead id'],
 ];
 
@@ -77,31 +96,25 @@ const CSV_COLUMNS: [keyof Lead, string][] = [
 export class LeadsService {
   constructor(private readonly prisma: PrismaService) {}
 
-  async list({ filter, first, after }: LeadsArgs): Promise<LeadConnection> {
+  async list({ filter, first, after, orderBy }: LeadsArgs): Promise<LeadConnection> {
     const where = whereOf(filter);
-    const cursor = after ? decodeCursor(after) : undefined;
+    const cursor = after ? decodeCursor(after, orderBy) : undefined;
     const [rows, totalCount] = await Promise.all([
       this.prisma.contactRequest.findMany({
         select: LEAD_FIELDS,
-        where: cursor
-          ? {
-              AND: [
-                where,
-                { OR: [{ receivedAt: { lt: cursor.receivedAt } }, { receivedAt: cursor.receivedAt, id: { lt: cursor.id } }] },
-              ],
-            }
-          : where,
-        orderBy: NEWEST_FIRST,
+        where: cursor ? { AND: [where, following(cursor)] } : where,
+        orderBy: ORDERS[orderBy],
         take: first + 1,
       }),
       this.prisma.contactRequest.count({ where }),
     ]);
-    const edges = rows.slice(0, first).map((node) => ({ node, cursor: encodeCursor(node) }));
+    const edges = rows.slice(0, first).map((row) => ({ node: toLead(row), cursor: encodeCursor(row, orderBy) }));
     return { edges, totalCount, pageInfo: { hasNextPage: rows.length > first, endCursor: edges.at(-1)?.cursor ?? null } };
   }
 
   async get(id: string): Promise<Lead | null> {
-    return this.prisma.contactRequest.findUnique({ select: LEAD_FIELDS, where: { id } });
+    const row = await this.prisma.contactRequest.findUnique({ select: LEAD_FIELDS, where: { id } });
+    return row && toLead(row);
   }
 
   async updateStatus(id: string, status: LeadStatus): Promise<Lead> {
@@ -142,14 +155,14 @@ export class LeadsService {
     }
     const rows = await this.prisma.contactRequest.findMany({ select: LEAD_FIELDS, where, orderBy: NEWEST_FIRST });
     return stringify(
-      rows.map((lead) => CSV_COLUMNS.map(([field]) => cell(lead[field]))),
+      rows.map((row) => CSV_COLUMNS.map(([field]) => cell(toLead(row)[field]))),
       { bom: true, delimiter: separator, record_delimiter: 'windows', header: true, columns: CSV_COLUMNS.map(([, title]) => title) },
     );
   }
 }
 
 function whereOf(filter: LeadsFilter = {}): Prisma.ContactRequestWhereInput {
-  const { receivedFrom, receivedTo, status, interest, locale, search, source } = filter;
+  const { receivedFrom, receivedTo, status, interest, locale, search, source, minFitScore } = filter;
   // Prisma passes % and _ through to LIKE: they are escaped to match themselves.
   const containing = (text: string) => ({ contains: text.replace(/[\\%_]/g, '\\$&'), mode: 'insensitive' as const });
   return {
@@ -157,6 +170,7 @@ function whereOf(filter: LeadsFilter = {}): Prisma.ContactRequestWhereInput {
     ...(status ? { status } : {}),
     ...(interest ? { interest } : {}),
     ...(locale ? { locale } : {}),
+    ...(minFitScore ? { fitScore: { gte: minFitScore } } : {}),
     AND: [
       ...(search ? [{ OR: (['agencyName', 'contactName', 'email'] as const).map((field) => ({ [field]: containing(search) })) }] : []),
       ...(source ? [{ OR: (['utmSource', 'utmMedium', 'utmCampaign', 'referrerHost'] as const).map((field) => ({ [field]: containing(source) })) }] : []),
@@ -169,23 +183,41 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 function cell(value: Lead[keyof Lead]): string {
   if (value === null) return '';
   if (value instanceof Date) return value.toISOString().replace('T', ' ').slice(0, 19);
+  if (Array.isArray(value)) return value.map((reason) => `${reason.rule} ${reason.value} ${reason.points}/${reason.maxPoints}`).join('; ');
+  if (typeof value === 'object') return value.id;
   const text = String(value);
   return FORMULA_START.test(text) ? `'${text}` : text;
 }
 
-function encodeCursor({ receivedAt, id }: { receivedAt: Date; id: string }): string {
-  return Buffer.from(`${receivedAt.toISOString()}|${id}`).toString('base64url');
+/** Where the previous page ended: its last lead's place in the order. */
+interface Cursor {
+  fitScore?: number;
+  receivedAt: Date;
+  id: string;
+}
+
+function encodeCursor({ fitScore, receivedAt, id }: Cursor, order: LeadOrder): string {
+  const place = [receivedAt.toISOString(), id];
+  return Buffer.from((order === LeadOrder.BEST_FIT ? [fitScore, ...place] : place).join('|')).toString('base64url');
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function decodeCursor(cursor: string): { receivedAt: Date; id: string } {
-  const [time = '', id = ''] = Buffer.from(cursor, 'base64url').toString().split('|');
+function decodeCursor(cursor: string, order: LeadOrder): Cursor {
+  const parts = Buffer.from(cursor, 'base64url').toString().split('|');
+  const fitScore = order === LeadOrder.BEST_FIT ? Number(parts.shift()) : undefined;
+  const [time = '', id = ''] = parts;
   const receivedAt = new Date(time);
-  if (Number.isNaN(receivedAt.getTime()) || !UUID.test(id)) {
-    throw badUserInput({ after: [{ code: 'isCursor', message: 'after: not a cursor of this list; pass a pageInfo.endCursor' }] });
+  if (Number.isNaN(receivedAt.getTime()) || !UUID.test(id) || (fitScore !== undefined && !Number.isInteger(fitScore))) {
+    throw badUserInput({ after: [{ code: 'isCursor', message: 'after: not a cursor of this list and order; pass a pageInfo.endCursor' }] });
   }
-  return { receivedAt, id };
+  return { fitScore, receivedAt, id };
+}
+
+/** The leads that come after the cursor's, newest first (and best first when the cursor has a score). */
+function following({ fitScore, receivedAt, id }: Cursor): Prisma.ContactRequestWhereInput {
+  const older = { OR: [{ receivedAt: { lt: receivedAt } }, { receivedAt, id: { lt: id } }] };
+  return fitScore === undefined ? older : { OR: [{ fitScore: { lt: fitScore } }, { fitScore, ...older }] };
 }
 
 export const leadNotFound = (id: string) => notFound(`No lead with id ${id}: it may have been erased`);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { companyFrom } from '../common/company';
 import { LOCALE_TABLE, localizedPath } from '../common/locale-table';
 import { confirmationEmail, EMAIL_STRINGS } from './confirmation-email';
-import type { LeadSummary } from './lead-message';
+import { emailMessage, type LeadSummary, ordinal, webhookPayload } from './lead-message';
 
 /** Every key path of a strings file, arrays by index: what each language must have. */
 const keyPaths = (value: unknown, prefix = ''): string[] =>
@@ -29,6 +29,17 @@ const LEAD: LeadSummary = {
   utmSource: null,
   utmMedium: null,
   utmCampaign: null,
+  fitScore: 46,
+  fitReasons: [
+    { rule: 'agencySize', value: 'UP_TO_2M', points: 5, maxPoints: 25 },
+    { rule: 'advertiserCount', value: 'FROM_10_TO_25', points: 8, maxPoints: 20 },
+    { rule: 'decisionRole', value: 'DECIDE', points: 20, maxPoints: 20 },
+    { rule: 'email', value: 'FREE', points: 0, maxPoints: 15 },
+    { rule: 'interest', value: 'TECHNOLOGICAL_TRANSFORMATION', points: 6, maxPoints: 10 },
+    { rule: 'country', value: 'UNKNOWN', points: 4, maxPoints: 10 },
+  ],
+  requestNumber: 1,
+  repeatOf: null,
 };
 const COMPANY = companyFrom({});
 
@@ -66,5 +77,39 @@ describe("the prospect's confirmation email", () => {
     expect(email.html).not.toContain('<Norte>');
     expect(email.html).toContain('Íñigo &quot;Iñi&quot; Ortega');
     expect(email.html).toContain(`lang="${locale.tag}"`);
+  });
+});
+
+describe("sales' notification of a lead", () => {
+  it('says the fit score with each rule\'s points', () => {
+    expect(emailMessage(LEAD, 'https://segmentia.es/staff/').text).toContain(
+      'Fit: 46/100 (media spend up to €2M a year 5/25, advertisers from 10 to 25 8/20, decision role decide 20/20, email free 0/15, interest technological transformation 6/10, country unknown 4/10)',
+    );
+  });
+
+  it('calls a repeat a repeat, with its place and the first request\'s day', () => {
+    const repeat = { ...LEAD, requestNumber: 3, repeatOf: { id: 'x', receivedAt: new Date('2026-10-12T09:00:00Z') } };
+    const { subject, text } = emailMessage(repeat, 'https://segmentia.es/staff/');
+    expect(subject).toBe('Repeat demo request (3rd): Agencia <Norte> & Co (fit 46/100)');
+    expect(text).toContain('Repeat: 3rd request from this agency since 2026-10-12');
+    expect(webhookPayload(repeat, 'https://segmentia.es/staff/').blocks[0]).toEqual({
+      type: 'header',
+      text: { type: 'plain_text', text: 'Repeat demo request (3rd): Agencia <Norte> & Co' },
+    });
+    expect(emailMessage(LEAD, 'https://segmentia.es/staff/').text).not.toContain('Repeat');
+  });
+
+  it.each([
+    [1, '1st'],
+    [2, '2nd'],
+    [3, '3rd'],
+    [4, '4th'],
+    [11, '11th'],
+    [12, '12th'],
+    [13, '13th'],
+    [21, '21st'],
+    [102, '102nd'],
+  ])('writes %i as %s', (n, text) => {
+    expect(ordinal(n)).toBe(text);
   });
 });

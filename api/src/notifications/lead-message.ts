@@ -22,6 +22,10 @@ export type LeadSummary = Pick<
   | 'utmSource'
   | 'utmMedium'
   | 'utmCampaign'
+  | 'fitScore'
+  | 'fitReasons'
+  | 'requestNumber'
+  | 'repeatOf'
 >;
 
 /** What the site promises a prospect: an answer, with credentials for the demo, within this many working hours. */
@@ -37,8 +41,40 @@ const MEDIA_SPEND: Record<LeadSummary['agencySize'], string> = {
   OVER_50M: 'over €50M a year',
 };
 
+/** 1st, 2nd, 3rd, 4th… 11th, 12th, 13th, 21st. */
+export function ordinal(n: number): string {
+  const suffix = n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
+  return `${n}${suffix}`;
+}
+
+const day = (date: Date) => date.toISOString().slice(0, 10);
+
+/** "3rd request from this agency since 2026-10-12", or null for a new prospect. */
+export function repeatLine(lead: LeadSummary): string | null {
+  if (lead.requestNumber < 2) return null;
+  return `${ordinal(lead.requestNumber)} request from this agency${lead.repeatOf ? ` since ${day(lead.repeatOf.receivedAt)}` : ''}`;
+}
+
+/** "78/100: media spend 15/25, advertisers 8/20…": the score and where each rule's points came from. */
+const RULE_NAMES: Record<LeadSummary['fitReasons'][number]['rule'], string> = {
+  agencySize: 'media spend',
+  advertiserCount: 'advertisers',
+  decisionRole: 'decision role',
+  email: 'email',
+  interest: 'interest',
+  country: 'country',
+};
+export function fitLine(lead: LeadSummary): string {
+  const value = ({ rule, value }: LeadSummary['fitReasons'][number]) =>
+    rule === 'agencySize' ? MEDIA_SPEND[value as LeadSummary['agencySize']] : label(value).toLowerCase();
+  const reasons = lead.fitReasons.map((reason) => `${RULE_NAMES[reason.rule]} ${value(reason)} ${reason.points}/${reason.maxPoints}`);
+  return `${lead.fitScore}/100 (${reasons.join(', ')})`;
+}
+
 function facts(lead: LeadSummary): [string, string][] {
   return [
+    ['Fit', fitLine(lead)],
+    ...(repeatLine(lead) ? [['Repeat', repeatLine(lead)] as [string, string]] : []),
     ['Agency', `${lead.agencyName} (${label(lead.agencyType)}, ${MEDIA_SPEND[lead.agencySize]})`],
     ['Contact', `${lead.contactName}, ${label(lead.position)}`],
     ['Email', lead.freeEmail ? `${lead.email} (free mail)` : lead.email],
@@ -49,6 +85,10 @@ function facts(lead: LeadSummary): [string, string][] {
     ['Landing page', lead.landingPage ?? '—'],
   ];
 }
+
+/** "New demo request: Agencia Norte", or "Repeat demo request (3rd): Agencia Norte". */
+const title = (lead: LeadSummary) =>
+  `${lead.requestNumber > 1 ? `Repeat demo request (${ordinal(lead.requestNumber)})` : 'New demo request'}: ${lead.agencyName}`;
 
 /** Slack's mrkdwn needs only these three escaped. */
 const escapeSlack = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
@@ -63,9 +103,9 @@ export function leadLink(lead: LeadSummary, staffPageUrl: string): string {
 export function webhookPayload(lead: LeadSummary, staffPageUrl: string) {
   const link = leadLink(lead, staffPageUrl);
   return {
-    text: `New demo request from ${lead.agencyName} (${lead.contactName})`,
+    text: `${title(lead)} (${lead.contactName}, fit ${lead.fitScore}/100)`,
     blocks: [
-      { type: 'header', text: { type: 'plain_text', text: `New demo request: ${lead.agencyName}`.slice(0, 150) } },
+      { type: 'header', text: { type: 'plain_text', text: title(lead).slice(0, 150) } },
       {
         type: 'section',
         fields: facts(lead).map(([name, value]) => ({ type: 'mrkdwn', text: `*${name}*\n${escapeSlack(value)}` })),
@@ -80,7 +120,7 @@ export function webhookPayload(lead: LeadSummary, staffPageUrl: string) {
 export function emailMessage(lead: LeadSummary, staffPageUrl: string) {
   const lines = facts(lead).map(([name, value]) => `${name}: ${value}`);
   return {
-    subject: `New demo request: ${lead.agencyName}`,
+    subject: `${title(lead)} (fit ${lead.fitScore}/100)`,
     replyTo: { name: lead.contactName, address: lead.email },
     text: [
       `${lead.contactName} asked for demo access on ${lead.receivedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC.`,

@@ -1,17 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import type { TestApi } from './api';
 
-/** A valid contact form, with any field overridden. */
+/**
+ * A valid contact form, with any field overridden. Each comes from its own
+ * email domain, so that no test's lead is taken for a repeat of another's.
+ */
 export function contactInput(overrides: Record<string, unknown> = {}) {
+  const requestId = randomUUID();
   return {
-    requestId: randomUUID(),
+    requestId,
     locale: 'ES',
     agencyName: 'Agencia Norte',
     agencyType: 'MEDIA',
     agencySize: 'FROM_5M_TO_10M',
     advertiserCount: 'FROM_10_TO_25',
     contactName: 'Lucía Fernández',
-    email: 'lucia@agencianorte.es',
+    email: `lucia@agencianorte-${requestId.slice(0, 8)}.es`,
     phone: '+34 911 23 45 67',
     position: 'DIRECTOR',
     decisionRole: 'DECIDE',

@@ -48,7 +48,23 @@ export class LeadsFilter {
   @IsString()
   @MaxLength(100)
   source?: string;
+
+  @Field(() => Int, { nullable: true, description: 'Only leads whose fit score is at least this, 0 to 100' })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(100)
+  minFitScore?: number;
 }
+
+export enum LeadOrder {
+  NEWEST = 'NEWEST',
+  BEST_FIT = 'BEST_FIT',
+}
+registerEnumType(LeadOrder, {
+  name: 'LeadOrder',
+  valuesMap: { NEWEST: { description: 'Newest first' }, BEST_FIT: { description: 'Highest fit score first, newest first among equals' } },
+});
 
 @ArgsType()
 class FilteredLeadsArgs {
@@ -72,6 +88,10 @@ export class LeadsArgs extends FilteredLeadsArgs {
   @IsString()
   @MaxLength(200)
   after?: string;
+
+  @Field(() => LeadOrder, { defaultValue: LeadOrder.NEWEST })
+  @IsEnum(LeadOrder)
+  orderBy: LeadOrder = LeadOrder.NEWEST;
 }
 
 export enum CsvSeparator {

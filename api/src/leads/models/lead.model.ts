@@ -2,9 +2,37 @@ import { Field, GraphQLISODateTime, ID, Int, ObjectType, registerEnumType } from
 import { Locale } from '../../common/locale';
 import { AdvertiserCount, AgencySize, AgencyType, DecisionRole, Interest, Position } from '../../contact/contact.enums';
 import { LeadStatus } from '../../generated/prisma/enums';
+import { FIT_RULES, type FitRule } from '../fit-score';
 
 registerEnumType(LeadStatus, { name: 'LeadStatus', description: 'Where sales stand with a lead' });
 export { LeadStatus };
+
+const FIT_RULE = Object.fromEntries(Object.keys(FIT_RULES).map((rule) => [rule, rule])) as { [Rule in FitRule]: Rule };
+registerEnumType(FIT_RULE, { name: 'FitRule', description: "A rule of the fit score: the lead's field it reads (api/src/leads/fit-score.ts)" });
+
+@ObjectType({ description: "One rule's part of a lead's fit score" })
+export class FitReason {
+  @Field(() => FIT_RULE)
+  rule: FitRule;
+
+  @Field({ description: 'The value the rule read, e.g. OVER_50M for agencySize, BUSINESS for email, COVERED for country' })
+  value: string;
+
+  @Field(() => Int)
+  points: number;
+
+  @Field(() => Int, { description: 'The most this rule gives' })
+  maxPoints: number;
+}
+
+@ObjectType({ description: 'An earlier request of the same prospect' })
+export class LeadReference {
+  @Field(() => ID)
+  id: string;
+
+  @Field(() => GraphQLISODateTime)
+  receivedAt: Date;
+}
 
 @ObjectType({ description: 'A contact request, as sales work it (staff only)' })
 export class Lead {
@@ -85,6 +113,24 @@ export class Lead {
 
   @Field(() => String, { nullable: true, description: "Google's click id, only when the visitor accepted marketing cookies" })
   gclid: string | null;
+
+  @Field(() => String, { nullable: true, description: "ISO 3166 alpha-2: the phone number's country, else the email's country domain; null: unknown" })
+  country: string | null;
+
+  @Field(() => Int, { description: 'How well the lead fits, 0–100 (the rules: api/src/leads/fit-score.ts)' })
+  fitScore: number;
+
+  @Field(() => [FitReason], { description: 'Why: one reason per rule, as scored' })
+  fitReasons: FitReason[];
+
+  @Field(() => LeadReference, {
+    nullable: true,
+    description: "The same prospect's first request of the 90 days before this one (same email, or same agency at the same email domain); null: a new prospect, or that request was erased",
+  })
+  repeatOf: LeadReference | null;
+
+  @Field(() => Int, { description: "This request's place among the prospect's requests of those 90 days: 1 for a new prospect" })
+  requestNumber: number;
 
   @Field({ description: 'The version of the terms the sender accepted' })
   termsVersion: string;

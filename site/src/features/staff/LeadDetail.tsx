@@ -3,9 +3,9 @@ import { AlertCircle, Trash2, X } from 'lucide-react';
 import React, { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 import { SITE_URL } from '../../config/site';
 import { useLocale } from '../i18n/use-locale';
-import { formatDateTime, languageName } from './format';
+import { countryName, formatDate, formatDateTime, languageName } from './format';
 import type { LeadDetailFragment, LeadStatus } from './generated';
-import { StatusSelect } from './LeadsTable';
+import { FitScore, StatusSelect } from './LeadsTable';
 import * as tableStyles from './LeadsWorkspace.module.css';
 import type { LocalProblem } from './problems';
 import type { Outcome } from './use-staff-api';
@@ -24,14 +24,18 @@ interface Props {
   pending: boolean;
   /** Where the focus goes on closing when the element that opened the details is gone (an erased lead's row). */
   fallbackFocus: RefObject<HTMLElement>;
+  /** The link to another lead (a repeat's first request), and opening it in this panel. */
+  hrefOf(id: string): string;
+  onOpen(id: string): void;
   onClose(): void;
   onStatus(lead: LeadDetailFragment, status: LeadStatus): void;
   onErase(lead: LeadDetailFragment): Promise<Outcome<unknown>>;
 }
 
 /** Everything a lead says, in a modal panel: its status, and its erasure. */
-export function LeadDetail({ id, state, pending, fallbackFocus, onClose, onStatus, onErase }: Props) {
+export function LeadDetail({ id, state, pending, fallbackFocus, hrefOf, onOpen, onClose, onStatus, onErase }: Props) {
   const { t } = useTranslation('staff');
+  const { locale } = useLocale();
   const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLElement | null>(null);
   const open = id !== null;
@@ -85,7 +89,24 @@ export function LeadDetail({ id, state, pending, fallbackFocus, onClose, onStatu
       )}
       {lead && (
         <>
-          <Fields lead={lead} status={<StatusSelect status={lead.status} pending={pending} label={t('detail.fields.status')} onChange={(status) => onStatus(lead, status)} />} />
+          <Fields
+            lead={lead}
+            status={<StatusSelect status={lead.status} pending={pending} label={t('detail.fields.status')} onChange={(status) => onStatus(lead, status)} />}
+            repeatLink={
+              lead.repeatOf && (
+                <a
+                  href={hrefOf(lead.repeatOf.id)}
+                  onClick={(event) => {
+                    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+                    event.preventDefault();
+                    onOpen(lead.repeatOf!.id);
+                  }}
+                >
+                  {t('repeat.first', { date: formatDate(lead.repeatOf.receivedAt, locale.tag) })}
+                </a>
+              )
+            }
+          />
           <EraseLead lead={lead} onErase={onErase} />
         </>
       )}
@@ -93,9 +114,30 @@ export function LeadDetail({ id, state, pending, fallbackFocus, onClose, onStatu
   );
 }
 
-function Fields({ lead, status }: { lead: LeadDetailFragment; status: ReactNode }) {
+/** What a fit reason's value means, in the page's language: "10 M€ – 50 M€", "Business address", "In coverage (Germany)". */
+function useReasonText() {
   const { t } = useTranslation('staff');
   const { locale } = useLocale();
+  return (lead: LeadDetailFragment, { rule, value }: LeadDetailFragment['fitReasons'][number]): string => {
+    switch (rule) {
+      case 'agencySize':
+      case 'advertiserCount':
+      case 'interest':
+        return t(`contact:options.${rule}.${value}`);
+      case 'decisionRole':
+        return t(`detail.decisionRole.${value}`);
+      case 'email':
+        return t(`fit.email.${value}`);
+      case 'country':
+        return t(`fit.country.${value}`, { country: lead.country ? countryName(lead.country, locale.tag) : '' });
+    }
+  };
+}
+
+function Fields({ lead, status, repeatLink }: { lead: LeadDetailFragment; status: ReactNode; repeatLink: ReactNode }) {
+  const { t } = useTranslation('staff');
+  const { locale } = useLocale();
+  const reasonText = useReasonText();
   const date = (iso: string) => <time dateTime={iso}>{formatDateTime(iso, locale.tag)}</time>;
   const option = (field: 'agencyType' | 'agencySize' | 'advertiserCount' | 'position', value: string) => t(`contact:options.${field}.${value}`);
   const notGiven = <span className={styles.none}>{t('detail.notGiven')}</span>;
@@ -106,6 +148,28 @@ function Fields({ lead, status }: { lead: LeadDetailFragment; status: ReactNode 
         ['status', status],
         ['statusUpdated', lead.statusUpdatedAt ? date(lead.statusUpdatedAt) : notGiven],
         ['received', date(lead.receivedAt)],
+        ...(lead.requestNumber > 1
+          ? [['repeat', <>{t('repeat.tag', { count: lead.requestNumber, ordinal: true })}{repeatLink && <> · {repeatLink}</>}</>] as [string, ReactNode]]
+          : []),
+      ],
+    },
+    {
+      heading: t('detail.groups.fit'),
+      rows: [
+        ['fitScore', <FitScore score={lead.fitScore} />],
+        [
+          'fitReasons',
+          <ul className={styles.reasons}>
+            {lead.fitReasons.map((reason) => (
+              <li key={reason.rule}>
+                <span>
+                  {t(`fit.rules.${reason.rule}`)}: {reasonText(lead, reason)}
+                </span>
+                <span className={styles.points}>{t('fit.points', { points: reason.points, max: reason.maxPoints })}</span>
+              </li>
+            ))}
+          </ul>,
+        ],
       ],
     },
     {

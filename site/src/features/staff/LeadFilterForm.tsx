@@ -3,7 +3,7 @@ import { Search, X } from 'lucide-react';
 import React, { useCallback, useEffect, useRef, useState } from 'react';
 import { OPTIONS } from '../contact/options';
 import { useLocale } from '../i18n/use-locale';
-import { hasFilters, LEAD_LOCALES, LEAD_STATUSES, type LeadFilters, NO_FILTERS } from './filters';
+import { FIT_THRESHOLDS, hasFilters, LEAD_LOCALES, LEAD_ORDERS, LEAD_STATUSES, type LeadFilters, NO_FILTERS } from './filters';
 import { languageName } from './format';
 import * as shared from './Staff.module.css';
 import * as styles from './LeadsWorkspace.module.css';
@@ -29,7 +29,7 @@ function useTypedFilter(applied: string, apply: (value: string) => void) {
   return [typed, setTyped] as const;
 }
 
-/** Search, status, interest, language, the days received and the source; every change applies at once. */
+/** Search, status, interest, language, the days received, the source, the least fit score and the order; every change applies at once. */
 export function LeadFilterForm({ filters, onChange }: Props) {
   const { t } = useTranslation('staff');
   const { locale } = useLocale();
@@ -37,16 +37,17 @@ export function LeadFilterForm({ filters, onChange }: Props) {
   const [source, setSource] = useTypedFilter(filters.source, useCallback((value: string) => onChange({ source: value }), [onChange]));
   const searchInput = useRef<HTMLInputElement>(null);
 
-  const select = <K extends 'status' | 'interest' | 'language'>(
+  const select = <K extends 'status' | 'interest' | 'language' | 'fit' | 'order'>(
     name: K,
     options: readonly Exclude<LeadFilters[K], ''>[],
     label: (option: Exclude<LeadFilters[K], ''>) => string,
     className = '',
+    unset = t('filters.any'),
   ) => (
     <label className={`${shared.field} ${className}`}>
       <span>{t(`filters.${name}`)}</span>
       <select name={name} value={filters[name]} onChange={(event) => onChange({ [name]: event.target.value })}>
-        <option value="">{t('filters.any')}</option>
+        <option value="">{unset}</option>
         {options.map((option) => (
           <option key={option} value={option}>
             {label(option)}
@@ -88,6 +89,8 @@ export function LeadFilterForm({ filters, onChange }: Props) {
         <span>{t('filters.source')}</span>
         <input type="search" name="source" value={source} maxLength={100} placeholder={t('filters.sourcePlaceholder')} onChange={(event) => setSource(event.target.value)} />
       </label>
+      {select('fit', FIT_THRESHOLDS, (score) => t('filters.fitAtLeast', { score }))}
+      {select('order', LEAD_ORDERS, (order) => t(`filters.orders.${order}`), '', t('filters.orders.NEWEST'))}
       <button
         type="button"
         className={`button button--secondary ${styles.clear}`}

@@ -2,8 +2,8 @@ import { useTranslation } from 'gatsby-plugin-react-i18next';
 import React, { type MouseEvent, useEffect, useRef } from 'react';
 import { useLocale } from '../i18n/use-locale';
 import { LEAD_STATUSES } from './filters';
-import { formatDateTime, languageName } from './format';
-import type { LeadStatus, LeadSummaryFragment } from './generated';
+import { formatDate, formatDateTime, languageName } from './format';
+import type { LeadOrder, LeadStatus, LeadSummaryFragment } from './generated';
 import * as styles from './LeadsWorkspace.module.css';
 
 interface Props {
@@ -15,14 +15,15 @@ interface Props {
   hrefOf(id: string): string;
   onOpen(id: string): void;
   onStatus(lead: LeadSummaryFragment, status: LeadStatus): void;
+  order: LeadOrder;
 }
 
 /**
- * The leads, newest first: a table that scrolls sideways within its frame
+ * The leads, newest or best fit first: a table that scrolls sideways within its frame
  * when it must, and below 800 px a card per lead. The explicit roles keep
  * the table's semantics where CSS changes how its parts display.
  */
-export function LeadsTable({ leads, pending, focusId, hrefOf, onOpen, onStatus }: Props) {
+export function LeadsTable({ leads, pending, focusId, hrefOf, onOpen, onStatus, order }: Props) {
   const { t } = useTranslation('staff');
   const { locale } = useLocale();
   const links = useRef(new Map<string, HTMLAnchorElement>());
@@ -38,10 +39,10 @@ export function LeadsTable({ leads, pending, focusId, hrefOf, onOpen, onStatus }
   return (
     <div className={styles.tableScroll}>
       <table className={styles.table} role="table">
-        <caption className="visually-hidden">{t('list.caption')}</caption>
+        <caption className="visually-hidden">{t(order === 'BEST_FIT' ? 'list.captionBestFit' : 'list.caption')}</caption>
         <thead role="rowgroup">
           <tr role="row">
-            {(['received', 'agency', 'contact', 'email', 'interest', 'source', 'language', 'status'] as const).map((column) => (
+            {(['received', 'agency', 'fit', 'contact', 'email', 'interest', 'source', 'language', 'status'] as const).map((column) => (
               <th key={column} scope="col" role="columnheader">
                 {t(`list.columns.${column}`)}
               </th>
@@ -65,7 +66,11 @@ export function LeadsTable({ leads, pending, focusId, hrefOf, onOpen, onStatus }
                 >
                   {lead.agencyName}
                 </a>
+                {lead.requestNumber > 1 && <RepeatTag lead={lead} />}
               </th>
+              <td role="cell" className={styles.fit}>
+                <FitScore score={lead.fitScore} />
+              </td>
               <td role="cell" className={styles.contact}>
                 {lead.contactName}
               </td>
@@ -95,6 +100,32 @@ export function LeadsTable({ leads, pending, focusId, hrefOf, onOpen, onStatus }
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** "Strong" from 70, "fair" from 40: the badge's colour, never its only sign (the number is written). */
+const fitBand = (score: number) => (score >= 70 ? 'strong' : score >= 40 ? 'fair' : 'weak');
+
+/** A lead's fit score, 0–100, as a badge coloured by its band. */
+export function FitScore({ score }: { score: number }) {
+  const { t } = useTranslation('staff');
+  return (
+    <span className={styles.fitScore} data-fit={fitBand(score)}>
+      {score}
+      <span className="visually-hidden"> {t('fit.outOf')}</span>
+    </span>
+  );
+}
+
+/** "3rd request": the lead repeats the same prospect's earlier ones; the first one's day in its title. */
+export function RepeatTag({ lead }: { lead: Pick<LeadSummaryFragment, 'requestNumber' | 'repeatOf'> }) {
+  const { t } = useTranslation('staff');
+  const { locale } = useLocale();
+  return (
+    <span className={styles.tag} title={lead.repeatOf ? t('repeat.since', { date: formatDate(lead.repeatOf.receivedAt, locale.tag) }) : undefined}>
+      {/* i18next 22 reads ordinals from the plural keys (tag_one, tag_two, tag_few…), by Intl's ordinal rules. */}
+      {t('repeat.tag', { count: lead.requestNumber, ordinal: true })}
+    </span>
   );
 }
 

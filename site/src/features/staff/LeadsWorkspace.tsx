@@ -3,7 +3,7 @@ import { AlertCircle, Download, LogOut, RotateCcw, ShieldAlert } from 'lucide-re
 import React, { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocale } from '../i18n/use-locale';
 import { csvSeparatorFor, saveCsv } from './csv';
-import { leadsFilterOf, viewSearch } from './filters';
+import { leadOrderOf, leadsFilterOf, viewSearch } from './filters';
 import type { LeadDetailFragment, LeadStatus, LeadSummaryFragment } from './generated';
 import { type DetailState, LeadDetail } from './LeadDetail';
 import { LeadFilterForm } from './LeadFilterForm';
@@ -54,7 +54,7 @@ export function LeadsWorkspace({ email, onSessionEnd }: Props) {
     let current = true;
     const mine = ++generation.current;
     setRefreshing(true);
-    void call((api) => api.fetchLeads(leadsFilterOf(filters), null)).then((outcome) => {
+    void call((api) => api.fetchLeads(leadsFilterOf(filters), leadOrderOf(filters), null)).then((outcome) => {
       if (!current || mine !== generation.current) return;
       setRefreshing(false);
       setMore('idle');
@@ -83,7 +83,7 @@ export function LeadsWorkspace({ email, onSessionEnd }: Props) {
     if (list.status !== 'ready' || !filters || more === 'loading') return;
     const mine = generation.current;
     setMore('loading');
-    const outcome = await call((api) => api.fetchLeads(leadsFilterOf(filters), list.endCursor));
+    const outcome = await call((api) => api.fetchLeads(leadsFilterOf(filters), leadOrderOf(filters), list.endCursor));
     if (mine !== generation.current) return;
     if (!outcome.ok) return setMore(outcome.problem ?? 'idle');
     setMore('idle');
@@ -218,7 +218,7 @@ export function LeadsWorkspace({ email, onSessionEnd }: Props) {
         {list.status === 'ready' && list.leads.length === 0 && <p className="state-message">{t('list.empty')}</p>}
         {list.status === 'ready' && list.leads.length > 0 && (
           <div className={refreshing ? styles.refreshing : undefined}>
-            <LeadsTable leads={list.leads} pending={pending} focusId={focusLead} hrefOf={hrefOf} onOpen={openLead} onStatus={changeStatus} />
+            <LeadsTable leads={list.leads} pending={pending} focusId={focusLead} hrefOf={hrefOf} onOpen={openLead} onStatus={changeStatus} order={filters ? leadOrderOf(filters) : 'NEWEST'} />
             {list.hasNextPage && (
               <div className={styles.more}>
                 {more !== 'idle' && more !== 'loading' && (
@@ -241,6 +241,8 @@ export function LeadsWorkspace({ email, onSessionEnd }: Props) {
         state={detail}
         pending={leadId !== null && pending.has(leadId)}
         fallbackFocus={heading}
+        hrefOf={hrefOf}
+        onOpen={openLead}
         onClose={() => openLead(null)}
         onStatus={changeStatus}
         onErase={erase}

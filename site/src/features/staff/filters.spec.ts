@@ -1,13 +1,13 @@
 import { csvFileName, csvSeparatorFor } from './csv';
-import { leadsFilterOf, NO_FILTERS, readView, viewSearch } from './filters';
+import { leadOrderOf, leadsFilterOf, NO_FILTERS, readView, viewSearch } from './filters';
 
 describe('the view in the URL', () => {
   it('reads the filters and the open lead, leaving out what it does not know', () => {
-    expect(readView('?status=QUALIFIED&interest=SOLUTIONS&language=DE&q=%20norte%20&from=2026-11-01&to=2026-11-30&source=linkedin&lead=abc')).toEqual({
-      filters: { from: '2026-11-01', to: '2026-11-30', status: 'QUALIFIED', interest: 'SOLUTIONS', language: 'DE', search: 'norte', source: 'linkedin' },
+    expect(readView('?status=QUALIFIED&interest=SOLUTIONS&language=DE&q=%20norte%20&from=2026-11-01&to=2026-11-30&source=linkedin&fit=60&sort=BEST_FIT&lead=abc')).toEqual({
+      filters: { from: '2026-11-01', to: '2026-11-30', status: 'QUALIFIED', interest: 'SOLUTIONS', language: 'DE', search: 'norte', source: 'linkedin', fit: '60', order: 'BEST_FIT' },
       lead: 'abc',
     });
-    expect(readView('?status=WON&language=PT&from=yesterday&lead=')).toEqual({ filters: NO_FILTERS, lead: null });
+    expect(readView('?status=WON&language=PT&from=yesterday&fit=55&sort=OLDEST&lead=')).toEqual({ filters: NO_FILTERS, lead: null });
   });
 
   it('writes back only what is set, and keeps the other parameters', () => {
@@ -39,6 +39,12 @@ describe('the API filter', () => {
       source: 'newsletter',
     });
     expect(leadsFilterOf({ ...NO_FILTERS, search: '   ' })).toEqual({});
+  });
+
+  it('asks for the least fit score as a number; the order goes apart, newest first unless asked', () => {
+    expect(leadsFilterOf({ ...NO_FILTERS, fit: '80', order: 'BEST_FIT' })).toEqual({ minFitScore: 80 });
+    expect(leadOrderOf({ ...NO_FILTERS, order: 'BEST_FIT' })).toBe('BEST_FIT');
+    expect(leadOrderOf(NO_FILTERS)).toBe('NEWEST');
   });
 });
 

@@ -1,10 +1,14 @@
 import { OPTIONS } from '../contact/options';
 import { LOCALES } from '../i18n/locales';
-import type { Interest, LeadsFilter, LeadStatus, Locale } from './generated';
+import type { Interest, LeadOrder, LeadsFilter, LeadStatus, Locale } from './generated';
 
 /** The sales pipeline in order; labels in locales/{lang}/staff.json under `status`. */
 export const LEAD_STATUSES = ['NEW', 'CONTACTED', 'DEMO_SENT', 'QUALIFIED', 'DISQUALIFIED', 'SPAM'] satisfies LeadStatus[];
 export const LEAD_LOCALES = LOCALES.map((locale) => locale.api) satisfies Locale[];
+/** The fit score thresholds offered: "60 or more"… */
+export const FIT_THRESHOLDS = ['40', '60', '80'] as const;
+/** The list's orders besides the default, newest first. */
+export const LEAD_ORDERS = ['BEST_FIT'] satisfies LeadOrder[];
 
 /** The list's filters as the page holds them: days as YYYY-MM-DD, '' for any. */
 export interface LeadFilters {
@@ -16,6 +20,10 @@ export interface LeadFilters {
   search: string;
   /** Found in the campaign (utm_source, utm_medium, utm_campaign) or the referring host. */
   source: string;
+  /** The least fit score shown. */
+  fit: (typeof FIT_THRESHOLDS)[number] | '';
+  /** Best fit first; '' for newest first. */
+  order: (typeof LEAD_ORDERS)[number] | '';
 }
 
 /** The filters, and the lead whose details are open. */
@@ -24,10 +32,10 @@ export interface LeadView {
   lead: string | null;
 }
 
-export const NO_FILTERS: LeadFilters = { from: '', to: '', status: '', interest: '', language: '', search: '', source: '' };
+export const NO_FILTERS: LeadFilters = { from: '', to: '', status: '', interest: '', language: '', search: '', source: '', fit: '', order: '' };
 
 /** Each filter's URL parameter: `?from=2026-11-01&status=NEW&q=norte`. */
-const PARAMS: Record<keyof LeadFilters, string> = { from: 'from', to: 'to', status: 'status', interest: 'interest', language: 'language', search: 'q', source: 'source' };
+const PARAMS: Record<keyof LeadFilters, string> = { from: 'from', to: 'to', status: 'status', interest: 'interest', language: 'language', search: 'q', source: 'source', fit: 'fit', order: 'sort' };
 /** The API's notifications link to `{STAFF_PAGE_URL}?lead=<id>`. */
 const LEAD_PARAM = 'lead';
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -48,6 +56,8 @@ export function readView(search: string): LeadView {
       language: oneOf(LEAD_LOCALES, params.get(PARAMS.language)),
       search: params.get(PARAMS.search)?.trim() ?? '',
       source: params.get(PARAMS.source)?.trim() ?? '',
+      fit: oneOf(FIT_THRESHOLDS, params.get(PARAMS.fit)),
+      order: oneOf(LEAD_ORDERS, params.get(PARAMS.order)),
     },
     lead: params.get(LEAD_PARAM) || null,
   };
@@ -69,7 +79,7 @@ export function viewSearch(current: string, { filters, lead }: LeadView): string
 export const hasFilters = (filters: LeadFilters) => Object.values(filters).some(Boolean);
 
 /** The API's filter. Days are the salesperson's local days, `to` included (the API's `receivedTo` is exclusive). */
-export function leadsFilterOf({ from, to, status, interest, language, search, source }: LeadFilters): LeadsFilter {
+export function leadsFilterOf({ from, to, status, interest, language, search, source, fit }: LeadFilters): LeadsFilter {
   return {
     ...(from ? { receivedFrom: startOfDay(from, 0) } : {}),
     ...(to ? { receivedTo: startOfDay(to, 1) } : {}),
@@ -78,8 +88,11 @@ export function leadsFilterOf({ from, to, status, interest, language, search, so
     ...(language ? { locale: language } : {}),
     ...(search.trim() ? { search: search.trim() } : {}),
     ...(source.trim() ? { source: source.trim() } : {}),
+    ...(fit ? { minFitScore: Number(fit) } : {}),
   };
 }
+
+export const leadOrderOf = ({ order }: LeadFilters): LeadOrder => order || 'NEWEST';
 
 function startOfDay(day: string, daysLater: number): string {
   const [year = 0, month = 1, date = 1] = day.split('-').map(Number);

@@ -10,3 +10,13 @@ export function languageName(locale: Locale, localeTag: string): string {
   const name = new Intl.DisplayNames([localeTag], { type: 'language' }).of(locale.toLowerCase()) ?? locale;
   return name.charAt(0).toLocaleUpperCase(localeTag) + name.slice(1);
 }
+
+/** A day: 12 oct 2026 in Spanish, Oct 12, 2026 in English. */
+export function formatDate(iso: string, localeTag: string): string {
+  return new Intl.DateTimeFormat(localeTag, { dateStyle: 'medium' }).format(new Date(iso));
+}
+
+/** A country (ISO 3166 alpha-2) named in the page's language: Alemania, Germany, Deutschland. */
+export function countryName(code: string, localeTag: string): string {
+  return new Intl.DisplayNames([localeTag], { type: 'region' }).of(code) ?? code;
+}

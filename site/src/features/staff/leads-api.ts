@@ -14,6 +14,7 @@ import {
   type LeadsFilter,
   LeadsCsvDocument,
   LeadsDocument,
+  type LeadOrder,
   type LeadStatus,
   type TypedDocumentString,
   UpdateLeadStatusDocument,
@@ -42,8 +43,8 @@ async function send<Result, Variables>(operation: TypedDocumentString<Result, Va
   return body.data;
 }
 
-export async function fetchLeads(filter: LeadsFilter, after: string | null) {
-  return (await send(LeadsDocument, { filter, first: PAGE_SIZE, after })).leads;
+export async function fetchLeads(filter: LeadsFilter, orderBy: LeadOrder, after: string | null) {
+  return (await send(LeadsDocument, { filter, orderBy, first: PAGE_SIZE, after })).leads;
 }
 
 export async function fetchLead(id: string) {

@@ -1,0 +1,177 @@
+import { randomUUID } from 'node:crypto';
+import { rescoreLeads } from '../src/leads/rescore';
+import { startTestApi, type TestApi } from './support/api';
+import { createTestIdentity, serveKeySet, TEST_PROJECT_ID } from './support/firebase-identity';
+import { submitLead } from './support/leads';
+
+const LEADS = `query Leads($filter: LeadsFilter, $first: Int, $after: String, $orderBy: LeadOrder) {
+  leads(filter: $filter, first: $first, after: $after, orderBy: $orderBy) {
+    totalCount
+    pageInfo { hasNextPage endCursor }
+    edges { node { id fitScore receivedAt } }
+  }
+}`;
+const LEAD = `query Lead($id: ID!) {
+  lead(id: $id) { id country fitScore fitReasons { rule value points maxPoints } requestNumber repeatOf { id receivedAt } }
+}`;
+
+interface LeadsData {
+  leads: { totalCount: number; pageInfo: { hasNextPage: boolean; endCursor: string | null }; edges: { node: { id: string; fitScore: number; receivedAt: string } }[] };
+}
+interface LeadData {
+  lead: {
+    id: string;
+    country: string | null;
+    fitScore: number;
+    fitReasons: { rule: string; value: string; points: number; maxPoints: number }[];
+    requestNumber: number;
+    repeatOf: { id: string; receivedAt: string } | null;
+  };
+}
+
+let api: TestApi;
+let keySet: Awaited<ReturnType<typeof serveKeySet>>;
+let staffToken: string;
+const asStaff = <T>(query: string, variables?: Record<string, unknown>) =>
+  api.graphql<T>(query, variables, { authorization: `Bearer ${staffToken}` });
+const lead = async (id: string) => (await asStaff<LeadData>(LEAD, { id })).body.data!.lead;
+/** A domain of this test's own: no other test's lead repeats it. */
+const newDomain = () => `agencia-${randomUUID().slice(0, 8)}.es`;
+
+// No notification channel here: the outbox is delivered (and tested) by notifications.e2e-spec alone.
+beforeAll(async () => {
+  const identity = await createTestIdentity();
+  keySet = await serveKeySet(identity.publicJwk);
+  api = await startTestApi({
+    TRUST_PROXY_HOPS: '1',
+    FIREBASE_PROJECT_ID: TEST_PROJECT_ID,
+    FIREBASE_JWKS_URL: keySet.url,
+  });
+  staffToken = await identity.sign();
+});
+afterAll(async () => {
+  await api.close();
+  await keySet.close();
+});
+
+describe('repeats', () => {
+  it('links a request to the first of the last 90 days with the same email (any case) or the same agency at the same domain', async () => {
+    const domain = newDomain();
+    const first = await submitLead(api, { agencyName: 'Medios Sur', email: `ana@${domain}` });
+    const sameEmail = await submitLead(api, { agencyName: 'Otra Agencia', email: `ANA@${domain.toUpperCase()}` });
+    const sameAgency = await submitLead(api, { agencyName: 'medios sur', email: `luis@${domain}` });
+    const otherAgency = await submitLead(api, { agencyName: 'Medios Norte', email: `eva@${domain}` });
+    const spam = await submitLead(api, { agencyName: 'Medios Sur', email: `bot@${domain}`, website: 'https://bots.example' });
+
+    const firstRow = await lead(first);
+    expect(firstRow).toMatchObject({ requestNumber: 1, repeatOf: null });
+    expect(await lead(sameEmail)).toMatchObject({ requestNumber: 2, repeatOf: { id: first, receivedAt: expect.any(String) } });
+    // Matched with the first by agency and domain (not with the second, another agency under another address).
+    expect(await lead(sameAgency)).toMatchObject({ requestNumber: 2, repeatOf: { id: first } });
+    expect(await lead(otherAgency)).toMatchObject({ requestNumber: 1, repeatOf: null });
+    expect(await lead(spam)).toMatchObject({ requestNumber: 1, repeatOf: null });
+
+    // A request of more than 90 days ago is history: the next one starts again from the oldest still in the window.
+    await api.prisma.contactRequest.update({ where: { id: first }, data: { receivedAt: new Date(Date.now() - 91 * 86_400_000) } });
+    const later = await submitLead(api, { agencyName: 'Medios Sur', email: `ana@${domain}` });
+    expect(await lead(later)).toMatchObject({ requestNumber: 3, repeatOf: { id: sameEmail } });
+  });
+
+  it('counts two requests of one prospect sent at the same moment as the first and the second, never two firsts', async () => {
+    const domain = newDomain();
+    const ids = await Promise.all([1, 2, 3, 4].map(() => submitLead(api, { agencyName: 'Carrera', email: `ana@${domain}` })));
+    const numbers = (await Promise.all(ids.map(lead))).map((row) => row.requestNumber).sort();
+    expect(numbers).toEqual([1, 2, 3, 4]);
+  });
+});
+
+describe('fit score', () => {
+  it('scores each lead from its own fields and lists the reasons, rule by rule', async () => {
+    const strong = await submitLead(api, {
+      email: `ana@${newDomain()}`,
+      agencySize: 'OVER_50M',
+      advertiserCount: 'OVER_100',
+      decisionRole: 'DECIDE',
+      interest: 'SOLUTIONS',
+      phone: '+49 30 1234567',
+    });
+    const weak = await submitLead(api, {
+      email: `ana.${randomUUID().slice(0, 8)}@gmail.com`,
+      agencySize: 'UP_TO_2M',
+      advertiserCount: 'FROM_1_TO_10',
+      decisionRole: 'NONE',
+      interest: 'TECHNOLOGICAL_TRANSFORMATION',
+      phone: '+1 212 555 0100',
+    });
+    expect(await lead(strong)).toMatchObject({
+      country: 'DE',
+      fitScore: 100,
+      fitReasons: [
+        { rule: 'agencySize', value: 'OVER_50M', points: 25, maxPoints: 25 },
+        { rule: 'advertiserCount', value: 'OVER_100', points: 20, maxPoints: 20 },
+        { rule: 'decisionRole', value: 'DECIDE', points: 20, maxPoints: 20 },
+        { rule: 'email', value: 'BUSINESS', points: 15, maxPoints: 15 },
+        { rule: 'interest', value: 'SOLUTIONS', points: 10, maxPoints: 10 },
+        { rule: 'country', value: 'COVERED', points: 10, maxPoints: 10 },
+      ],
+    });
+    const weakRow = await lead(weak);
+    expect(weakRow).toMatchObject({ country: 'US', fitScore: 5 + 4 + 0 + 0 + 6 + 0 });
+    expect(weakRow.fitReasons.find((reason) => reason.rule === 'email')).toEqual({ rule: 'email', value: 'FREE', points: 0, maxPoints: 15 });
+  });
+
+  it('lets staff read leads best fit first, page after page, and keep those above a score', async () => {
+    const from = new Date().toISOString();
+    const sizes = ['UP_TO_2M', 'FROM_2M_TO_5M', 'FROM_5M_TO_10M', 'FROM_10M_TO_50M', 'OVER_50M', 'FROM_5M_TO_10M'];
+    const ids: string[] = [];
+    for (const agencySize of sizes) ids.push(await submitLead(api, { email: `ana@${newDomain()}`, agencySize }));
+    const filter = { receivedFrom: from };
+    const pages: { id: string; fitScore: number }[] = [];
+    let after: string | null = null;
+    do {
+      const { body }: { body: { data?: LeadsData | null } } = await asStaff<LeadsData>(LEADS, { filter, first: 4, after, orderBy: 'BEST_FIT' });
+      pages.push(...body.data!.leads.edges.map((edge) => edge.node));
+      after = body.data!.leads.pageInfo.hasNextPage ? body.data!.leads.pageInfo.endCursor : null;
+    } while (after);
+    const mine = pages.filter((row) => ids.includes(row.id));
+    expect(mine).toHaveLength(sizes.length);
+    expect(new Set(pages.map((row) => row.id)).size).toBe(pages.length);
+    const scores = pages.map((row) => row.fitScore);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+
+    const threshold = mine[2]!.fitScore;
+    const { body } = await asStaff<LeadsData>(LEADS, { filter: { ...filter, minFitScore: threshold }, first: 100, orderBy: 'BEST_FIT' });
+    expect(body.data!.leads.edges.every((edge) => edge.node.fitScore >= threshold)).toBe(true);
+    expect(body.data!.leads.edges.map((edge) => edge.node.id)).toEqual(expect.arrayContaining(mine.slice(0, 3).map((row) => row.id)));
+  });
+
+  it('refuses a score filter outside 0–100 and a cursor of the other order, naming the argument', async () => {
+    const tooHigh = await asStaff(LEADS, { filter: { minFitScore: 101 } });
+    expect(JSON.stringify(tooHigh.body.errors)).toContain('minFitScore');
+    const newest = await asStaff<LeadsData>(LEADS, { first: 1 });
+    const cursor = newest.body.data!.leads.pageInfo.endCursor;
+    const mixed = await asStaff(LEADS, { first: 1, after: cursor, orderBy: 'BEST_FIT' });
+    expect(mixed.body.errors![0]!.extensions!.fieldErrors).toMatchObject({ after: [{ code: 'isCursor' }] });
+  });
+
+  it('scores the stored leads again with `npm run rescore`, writing only those that changed', async () => {
+    const id = await submitLead(api, { email: `ana@${newDomain()}`, agencySize: 'OVER_50M' });
+    const scored = await lead(id);
+    // As a lead stored before scoring existed (or under older rules) would be.
+    await api.prisma.contactRequest.update({ where: { id }, data: { fitScore: 0, fitReasons: [], country: null } });
+    const first = await rescoreLeads(api.prisma);
+    expect(first.changed).toBeGreaterThanOrEqual(1);
+    expect(await lead(id)).toEqual(scored);
+    expect((await rescoreLeads(api.prisma)).changed).toBe(0);
+  });
+
+  it('says score, reasons and repeat in the CSV', async () => {
+    const domain = newDomain();
+    const first = await submitLead(api, { email: `ana@${domain}`, agencyName: 'Csv Media' });
+    await submitLead(api, { email: `ana@${domain}`, agencyName: 'Csv Media' });
+    const { body } = await asStaff<{ leadsCsv: string }>(`query { leadsCsv(filter: { search: "${domain}" }) }`);
+    const [header, repeat] = body.data!.leadsCsv.replace(/^\uFEFF/, '').split('\r\n');
+    expect(header).toContain('Country,Fit score,Fit reasons,Request number,Repeat of');
+    expect(repeat).toMatch(new RegExp(`,ES,\\d+,agencySize FROM_5M_TO_10M 15/25; [^,]+,2,${first},`));
+  });
+});
