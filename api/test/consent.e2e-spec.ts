@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { contactInput } from './support/leads';
 import { startTestApi, type TestApi } from './support/api';
 
 const RECORD = `mutation Record($input: ConsentRecordInput!) { recordConsent(input: $input) { id decidedAt } }`;
@@ -71,10 +72,8 @@ describe('recordConsent', () => {
     for (let i = 0; i < 4; i++) codes.push((await record(decision(), ip)).body.errors?.[0]?.extensions?.code ?? 'OK');
     expect(codes).toEqual(['OK', 'OK', 'OK', 'TOO_MANY_REQUESTS']);
     const contact = await api.graphql(
-      `mutation { submitContactRequest(input: { requestId: "${randomUUID()}", locale: ES, agencyName: "Agencia", agencyType: MEDIA,
-        agencySize: UP_TO_2M, advertiserCount: FROM_1_TO_10, contactName: "Ana", email: "ana@agencia.es", position: DIRECTOR,
-        decisionRole: DECIDE, interest: SOLUTIONS, acceptTerms: true }) { id } }`,
-      undefined,
+      `mutation Submit($input: ContactRequestInput!) { submitContactRequest(input: $input) { id } }`,
+      { input: contactInput() },
       { 'x-forwarded-for': ip },
     );
     expect(contact.body.errors).toBeUndefined();

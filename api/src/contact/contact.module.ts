@@ -3,6 +3,7 @@ import { NotificationsModule } from '../notifications/notifications.module';
 import { RateLimitModule } from '../common/rate-limit/rate-limit.module';
 import { ContactResolver } from './contact.resolver';
 import { ContactService } from './contact.service';
+import { ProofOfWork } from './proof-of-work';
 
-@Module({ imports: [RateLimitModule, NotificationsModule], providers: [ContactResolver, ContactService] })
+@Module({ imports: [RateLimitModule, NotificationsModule], providers: [ContactResolver, ContactService, ProofOfWork], exports: [ProofOfWork] })
 export class ContactModule {}

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../common/config/app-config';
+import { badUserInput } from '../common/errors/errors';
 import type { Prisma } from '../generated/prisma/client';
 import { LeadStatus, NotificationChannel } from '../generated/prisma/enums';
 import { scoreLead } from '../leads/fit-score';
@@ -8,6 +9,7 @@ import { PrismaService } from '../prisma/prisma.service';
 import type { ContactRequestInput } from './dto/contact-request.input';
 import { toE164 } from './dto/is-phone-for-locale';
 import type { ContactRequestReceipt } from './models/contact-request-receipt.model';
+import { ProofOfWork, ProofRefusal } from './proof-of-work';
 
 /** A request repeats the same prospect's requests of this many days before it. */
 export const REPEAT_WINDOW_DAYS = 90;
@@ -26,6 +28,7 @@ export class ContactService {
     private readonly prisma: PrismaService,
     private readonly config: AppConfig,
     private readonly notifications: NotificationWorker,
+    private readonly proofOfWork: ProofOfWork,
   ) {}
 
   /**
@@ -36,12 +39,21 @@ export class ContactService {
    * transaction: committed together, or not at all. It is scored, and linked
    * to the same prospect's first request of the last 90 days if there is one;
    * a prospect who sent another request within the hour is not announced again.
+   *
+   * Bots: the request must carry the solution of a challenge this API issued
+   * (ALTCHA), each challenge serving one request; a filled honeypot, or a form
+   * sent before its challenge's `notBefore` (the time trap, on the API's
+   * clock), is kept as spam but never worked as a lead, and the sender gets an
+   * ordinary receipt so it learns nothing.
    */
   async submit(input: ContactRequestInput): Promise<ContactRequestReceipt> {
-    const { requestId, locale, phone, website, acceptTerms: _accepted, ...fields } = input;
-    // A filled honeypot is kept for review but never worked as a lead; the
-    // sender gets an ordinary receipt so it learns nothing.
-    const isSpam = Boolean(website?.trim());
+    const { requestId, locale, phone, website, altcha, acceptTerms: _accepted, ...fields } = input;
+    // A retried send (same requestId) gets the first receipt, whatever its proof.
+    const stored = await this.receipt(requestId);
+    if (stored) return stored;
+    const proof = await this.proofOfWork.check(altcha);
+    if (!proof.ok) throw proofRefused(proof.refusal);
+    const isSpam = Boolean(website?.trim()) || Date.now() < proof.notBefore;
     const e164 = phone ? toE164(phone, locale) : null;
     const { fitReasons, ...score } = scoreLead({ ...fields, phone: e164 });
     const created = await this.prisma.$transaction(async (tx) => {
@@ -54,6 +66,7 @@ export class ContactService {
           phone: e164,
           termsVersion: this.config.TERMS_VERSION,
           termsAcceptedAt: new Date(),
+          altchaId: proof.challengeId,
           isSpam,
           ...score,
           fitReasons: fitReasons as unknown as Prisma.InputJsonValue,
@@ -71,10 +84,14 @@ export class ContactService {
       return lead;
     });
     if (created) this.notifications.wake();
-    return this.prisma.contactRequest.findUniqueOrThrow({
-      where: { requestId },
-      select: { id: true, receivedAt: true },
-    });
+    // Nothing stored: this requestId was stored meanwhile (a concurrent retry), or the challenge served another request.
+    const receipt = await this.receipt(requestId);
+    if (!receipt) throw proofRefused(ProofRefusal.REUSED);
+    return receipt;
+  }
+
+  private receipt(requestId: string): Promise<ContactRequestReceipt | null> {
+    return this.prisma.contactRequest.findUnique({ where: { requestId }, select: { id: true, receivedAt: true } });
   }
 
   /**
@@ -108,3 +125,12 @@ export class ContactService {
     );
   }
 }
+
+const REFUSALS: Record<ProofRefusal, string> = {
+  [ProofRefusal.MISSING]: 'altcha: the proof of work is missing; solve a contactChallenge and send its payload',
+  [ProofRefusal.INVALID]: 'altcha: not the solution of a challenge of this API',
+  [ProofRefusal.EXPIRED]: 'altcha: the challenge has expired; solve a new contactChallenge',
+  [ProofRefusal.REUSED]: 'altcha: this challenge was already used by another request; solve a new contactChallenge',
+};
+
+const proofRefused = (refusal: ProofRefusal) => badUserInput({ altcha: [{ code: refusal, message: REFUSALS[refusal] }] });

@@ -84,6 +84,44 @@ export class AppConfig {
   @Min(1)
   CONTACT_RATE_LIMIT_PER_MINUTE = 5;
 
+  /**
+   * Bots out without a captcha: the contact form's proof of work (ALTCHA).
+   * The secret signs the challenges; set the same one on every replica (`npm
+   * run prod` makes one for its replicas). Unset: a random one per process,
+   * so challenges issued before a restart are refused (the form asks again).
+   */
+  @IsOptional()
+  @MinLength(32, { message: 'ALTCHA_HMAC_SECRET must be at least 32 characters' })
+  ALTCHA_HMAC_SECRET?: string = undefined;
+
+  /** PBKDF2 iterations per attempt: what one guess costs the browser (and the API, once per challenge). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1_000_000)
+  ALTCHA_COST = 5_000;
+
+  /** The most attempts a challenge needs (its counter is drawn between a third of this and this). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1_000_000)
+  ALTCHA_MAX_COUNTER = 3_000;
+
+  /** How long a challenge may be used: a visitor may leave the form open for a while. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(7 * 24 * 60)
+  ALTCHA_EXPIRES_MINUTES = 24 * 60;
+
+  /** The time trap: a request sent sooner than this after its form's challenge was issued is kept as spam. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(600)
+  CONTACT_MIN_FILL_SECONDS = 3;
+
   @Transform(toInt)
   @IsInt()
   @Min(1)

@@ -83,6 +83,15 @@ export class ContactRequestInput {
   @MaxLength(CONTACT_LIMITS.message.max)
   message?: string;
 
+  @Field(() => String, {
+    nullable: true,
+    description: "The ALTCHA widget's base64 payload: the solution of a `contactChallenge`. Missing, wrong or expired: refused with the field code altchaMissing, altchaInvalid or altchaExpired",
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(4000)
+  altcha?: string;
+
   @Field({ description: 'The visitor ticked "I accept the terms and have read the privacy policy"; must be true' })
   @Equals(true, { message: 'acceptTerms must be true: a request accepts the terms (and acknowledges the privacy policy)' })
   acceptTerms: boolean;

@@ -1,0 +1,92 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { type Challenge, createChallenge, randomInt, type Solution, verifySolution } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { AppConfig } from '../common/config/app-config';
+
+/** ALTCHA's default proof of work: PBKDF2 with SHA-256, solved by the widget's bundled worker. */
+const ALGORITHM = 'PBKDF2/SHA-256';
+
+/** Why a request's proof was refused: each a field error code of `altcha` the form handles. */
+export enum ProofRefusal {
+  /** No proof sent, or not an ALTCHA payload. */
+  MISSING = 'altchaMissing',
+  /** Not a solution of a challenge this API issued. */
+  INVALID = 'altchaInvalid',
+  /** Its challenge is too old: ask for another. */
+  EXPIRED = 'altchaExpired',
+  /** Its challenge already served another request. */
+  REUSED = 'altchaReused',
+}
+
+export type ProofCheck =
+  | { ok: true; challengeId: string; notBefore: number }
+  | { ok: false; refusal: ProofRefusal };
+
+/** What the API signs into each challenge: its id, and when a person could have sent the form at the earliest (ms). */
+interface ChallengeData {
+  id: string;
+  notBefore: number;
+}
+
+/**
+ * Bots out without a captcha. `challenge()` issues ALTCHA's proof-of-work
+ * challenge (self-hosted: no cookie, no third party); the visitor's browser
+ * solves it while they type, and the form sends the widget's base64 payload.
+ * `check()` verifies it: signed by this API (the challenge's parameters, its
+ * id and time stamp included), not expired, and solved. Deterministic mode:
+ * the API derives the key for a counter it draws when it issues the challenge
+ * (one PBKDF2 run), so checking a solution is one HMAC.
+ */
+@Injectable()
+export class ProofOfWork {
+  private readonly signatureSecret: string;
+  private readonly keySignatureSecret: string;
+
+  constructor(private readonly config: AppConfig) {
+    this.signatureSecret = config.ALTCHA_HMAC_SECRET ?? randomBytes(32).toString('hex');
+    this.keySignatureSecret = createHmac('sha256', this.signatureSecret).update('altcha-key-signature').digest('hex');
+  }
+
+  async challenge(now = Date.now()): Promise<Challenge> {
+    const max = this.config.ALTCHA_MAX_COUNTER;
+    const data: ChallengeData = { id: randomBytes(12).toString('hex'), notBefore: now + this.config.CONTACT_MIN_FILL_SECONDS * 1000 };
+    return createChallenge({
+      algorithm: ALGORITHM,
+      cost: this.config.ALTCHA_COST,
+      counter: max > 1 ? randomInt(max, Math.ceil(max / 3)) : 1,
+      data: { ...data },
+      deriveKey,
+      expiresAt: new Date(now + this.config.ALTCHA_EXPIRES_MINUTES * 60_000),
+      hmacSignatureSecret: this.signatureSecret,
+      hmacKeySignatureSecret: this.keySignatureSecret,
+    });
+  }
+
+  async check(payload: string | undefined): Promise<ProofCheck> {
+    const parsed = parsePayload(payload);
+    if (!parsed) return { ok: false, refusal: ProofRefusal.MISSING };
+    const result = await verifySolution({
+      challenge: parsed.challenge,
+      solution: parsed.solution,
+      deriveKey,
+      hmacSignatureSecret: this.signatureSecret,
+      hmacKeySignatureSecret: this.keySignatureSecret,
+    }).catch(() => ({ verified: false, expired: false }));
+    if (result.expired) return { ok: false, refusal: ProofRefusal.EXPIRED };
+    const data = parsed.challenge.parameters.data as Partial<ChallengeData> | undefined;
+    if (!result.verified || typeof data?.id !== 'string' || typeof data.notBefore !== 'number') return { ok: false, refusal: ProofRefusal.INVALID };
+    return { ok: true, challengeId: data.id, notBefore: data.notBefore };
+  }
+}
+
+/** The widget's payload: base64 of `{ challenge, solution }`; null when it is not one. */
+function parsePayload(payload: string | undefined): { challenge: Challenge; solution: Solution } | null {
+  if (!payload) return null;
+  try {
+    const parsed = JSON.parse(Buffer.from(payload, 'base64').toString('utf8')) as { challenge?: Challenge; solution?: Solution };
+    return parsed.challenge?.parameters && parsed.solution ? { challenge: parsed.challenge, solution: parsed.solution } : null;
+  } catch {
+    return null;
+  }
+}
