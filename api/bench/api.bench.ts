@@ -9,7 +9,9 @@
  *   2. `submitContactRequest` at concurrency 50, each request sent twice (a
  *      retry), then the receipts counted against the rows stored;
  *   3. the notifications of those leads: a local webhook counts what the
- *      outbox worker delivers, and how long it took after the last lead.
+ *      outbox worker delivers, and how long it took after the last lead;
+ *   4. the proof of work at the production settings: what issuing and
+ *      checking a challenge cost the API, and solving it a visitor's machine.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -24,6 +26,9 @@ import { openDatabase } from '../src/database/local-database';
 import { API_ROOT, REPO_ROOT } from '../src/database/paths';
 import { createTemporaryDatabase } from '../src/database/temporary-database';
 import { AUDIENCES, COUNTRIES, TOPICS } from '../prisma/seed/catalog';
+import { solvedPayload } from '../scripts/drill/client';
+import { loadConfig } from '../src/common/config/app-config';
+import { ProofOfWork } from '../src/contact/proof-of-work';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4100);
 const URL = `http://127.0.0.1:${PORT}/graphql`;
@@ -61,6 +66,10 @@ async function startApi(databaseUrl: string, webhookUrl: string): Promise<ChildP
       CONTACT_RATE_LIMIT_PER_MINUTE: '1000000',
       NOTIFY_WEBHOOK_URL: webhookUrl,
       NOTIFY_POLL_INTERVAL_MS: '1000',
+      // The writes carry a proof each, the quickest: its cost at the real settings is measured apart (proofCost).
+      ALTCHA_COST: '1',
+      ALTCHA_MAX_COUNTER: '1',
+      CONTACT_MIN_FILL_SECONDS: '0',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -134,6 +143,9 @@ async function main(): Promise<void> {
     let answered = 0;
     const contacts = 1000;
     const ids = Array.from({ length: contacts }, () => randomUUID());
+    // A visitor's proof for each request (the retry sends the same), solved before the load.
+    const proofs = new Map<string, string>();
+    for (const id of ids) proofs.set(id, (await solvedPayload(await fetchChallenge()))!);
     let sent = 0;
     const writes = await load('submitContactRequest', {
       connections: 50,
@@ -143,7 +155,7 @@ async function main(): Promise<void> {
           setupRequest: (request) => {
             // Each id twice, the second send a retry that must not store again.
             const requestId = ids[Math.floor(sent++ / 2) % contacts]!;
-            return { ...request, body: contactBody(requestId) };
+            return { ...request, body: contactBody(requestId, proofs.get(requestId)!) };
           },
           onResponse: (status, responseBody) => {
             const parsed = JSON.parse(responseBody) as { data?: { submitContactRequest?: { id: string } } };
@@ -184,6 +196,7 @@ async function main(): Promise<void> {
       `webhook: ${webhook.deliveries.length} deliveries, ${distinct} distinct, for ${stored} leads; ` +
         `all delivered ${deliverySeconds.toFixed(1)} s after the last lead was answered`,
     );
+    await proofCost();
   } finally {
     api.kill();
     webhook.close();
@@ -206,7 +219,40 @@ function prodRunning(): Promise<boolean> {
   });
 }
 
-function contactBody(requestId: string): string {
+async function fetchChallenge() {
+  const response = await fetch(URL, { method: 'POST', headers: { 'content-type': 'application/json' }, body: body('{ contactChallenge }') });
+  return ((await response.json()) as { data: { contactChallenge: Parameters<typeof solvedPayload>[0] } }).data.contactChallenge;
+}
+
+/**
+ * What the proof of work costs at the production settings (ALTCHA_COST,
+ * ALTCHA_MAX_COUNTER as configured, or their defaults): the API's part per
+ * request (issuing: one PBKDF2 derivation; checking: one HMAC), measured in
+ * this process, and the visitor's (solving, here with one core of Node.js; the
+ * widget spreads it over several Web Workers).
+ */
+async function proofCost(): Promise<void> {
+  const config = loadConfig({ ...process.env, NODE_ENV: 'production', DATABASE_URL: 'postgresql://unused' });
+  const pow = new ProofOfWork(config);
+  const time = async <T>(count: number, work: (index: number) => Promise<T>) => {
+    const results: T[] = [];
+    const started = performance.now();
+    for (let i = 0; i < count; i++) results.push(await work(i));
+    return { ms: (performance.now() - started) / count, results };
+  };
+  const issued = await time(200, () => pow.challenge());
+  const solved = await time(5, (i) => solvedPayload(issued.results[i]!));
+  const checked = await time(200, (i) => pow.check(solved.results[i % 5]));
+  console.log(`\nProof of work at the production settings (PBKDF2/SHA-256, ${config.ALTCHA_COST} iterations per attempt, counter up to ${config.ALTCHA_MAX_COUNTER})`);
+  console.table({
+    'API: issue a challenge (contactChallenge)': { 'ms each': issued.ms.toFixed(2), 'per core per s': Math.round(1000 / issued.ms) },
+    'API: check a solution (submitContactRequest)': { 'ms each': checked.ms.toFixed(3), 'per core per s': Math.round(1000 / checked.ms) },
+    'visitor: solve it (Node.js, one core)': { 'ms each': solved.ms.toFixed(0), 'per core per s': (1000 / solved.ms).toFixed(2) },
+  });
+  console.log(`checked: ${checked.results.filter((result) => result.ok).length} of 200 verified`);
+}
+
+function contactBody(requestId: string, altcha: string): string {
   const audience = AUDIENCES[requestId.charCodeAt(0) % AUDIENCES.length]!;
   return body('mutation S($input: ContactRequestInput!) { submitContactRequest(input: $input) { id receivedAt } }', {
     input: {
@@ -217,11 +263,13 @@ function contactBody(requestId: string): string {
       agencySize: 'FROM_2M_TO_5M',
       advertiserCount: 'FROM_1_TO_10',
       contactName: 'Bench Runner',
-      email: 'bench@segmentia.example',
+      // Each from a domain of its own: a repeat would not be announced, and the webhook count would not add up.
+      email: `bench@${requestId.slice(0, 8)}.segmentia.example`,
       position: 'DIRECTOR',
       decisionRole: 'DECIDE',
       interest: 'SOLUTIONS',
       acceptTerms: true,
+      altcha,
     },
   });
 }

@@ -30,11 +30,12 @@ describe('contactChallenge', () => {
         nonce: expect.stringMatching(/^[0-9a-f]+$/),
         salt: expect.stringMatching(/^[0-9a-f]+$/),
         keyPrefix: expect.stringMatching(/^[0-9a-f]+$/),
-        data: { id: expect.any(String), notBefore: expect.any(Number) },
+        data: { id: expect.any(String), issuedAt: expect.any(Number), notBefore: expect.any(Number) },
       },
       signature: expect.stringMatching(/^[0-9a-f]{64}$/),
     });
-    expect(challenge.parameters.data!.notBefore as number).toBeGreaterThanOrEqual(before + 2000);
+    expect(challenge.parameters.data!.notBefore as number).toBe((challenge.parameters.data!.issuedAt as number) + 2000);
+    expect(challenge.parameters.data!.issuedAt as number).toBeGreaterThanOrEqual(before);
     expect(challenge.parameters.expiresAt! * 1000).toBeGreaterThan(Date.now() + 23 * 3_600_000);
   });
 });

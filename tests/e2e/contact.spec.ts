@@ -27,13 +27,44 @@ test('a complete request is stored and answered with "Datos enviados"', async ({
   await form.getByRole('button', { name: 'Solicitar acceso' }).click();
   await expect(page.getByRole('heading', { name: 'Datos enviados' })).toBeFocused();
   await expect(page.locator('#contact')).toContainText('72 horas laborables');
-  const rows = await queryDatabase<{ agency_name: string; phone: string; locale: string; page_path: string; is_spam: boolean; terms_version: string }>(
-    'SELECT agency_name, phone, locale, page_path, is_spam, terms_version FROM contact_request WHERE email = $1',
+  const rows = await queryDatabase<{ agency_name: string; phone: string; locale: string; page_path: string; is_spam: boolean; terms_version: string; proved: boolean }>(
+    'SELECT agency_name, phone, locale, page_path, is_spam, terms_version, altcha_id IS NOT NULL AS proved FROM contact_request WHERE email = $1',
     [email],
   );
+  // Not spam: the widget solved the challenge, and the form waited out the time trap.
   expect(rows).toEqual([
-    { agency_name: 'Agencia Norte', phone: '+34911234567', locale: 'ES', page_path: '/', is_spam: false, terms_version: '2026-11-01' },
+    { agency_name: 'Agencia Norte', phone: '+34911234567', locale: 'ES', page_path: '/', is_spam: false, terms_version: '2026-11-01', proved: true },
   ]);
+});
+
+test('the proof of work is solved in the background: a refused proof is made again once, with a new challenge; a second refusal is said, and nothing is stored', async ({ page }) => {
+  const challenges: string[] = [];
+  page.on('request', (request) => request.url().includes('ContactChallenge') && challenges.push(request.url()));
+  await openPage(page, '/');
+  const email = uniqueEmail('proof');
+  const form = await fillForm(page, email);
+  // The first proof the API sees is spoilt (a proxy that mangles it, a challenge issued before a restart).
+  let spoil = 1;
+  await page.route('**/graphql', async (route) => {
+    const body = route.request().postDataJSON() as { query?: string; variables?: { input?: Record<string, unknown> } } | null;
+    if (!body?.variables?.input?.altcha || spoil === 0) return route.continue();
+    spoil--;
+    return route.continue({ postData: JSON.stringify({ ...body, variables: { input: { ...body.variables.input, altcha: 'spoilt' } } }) });
+  });
+  await form.getByRole('button', { name: 'Solicitar acceso' }).click();
+  await expect(page.getByRole('heading', { name: 'Datos enviados' })).toBeVisible();
+  expect(challenges).toHaveLength(2);
+  expect(await queryDatabase('SELECT 1 FROM contact_request WHERE email = $1 AND NOT is_spam', [email])).toHaveLength(1);
+
+  // Now every proof is spoilt: after one more try, the visitor is told, in Spanish, and the details stay.
+  await openPage(page, '/');
+  const other = uniqueEmail('proof-refused');
+  const again = await fillForm(page, other);
+  spoil = 100;
+  await again.getByRole('button', { name: 'Solicitar acceso' }).click();
+  await expect(again.getByRole('alert')).toHaveText(/No hemos podido confirmar que esta solicitud la envía una persona\. Tus datos siguen aquí/);
+  await expect(again.getByLabel('Email profesional')).toHaveValue(other);
+  expect(await queryDatabase('SELECT 1 FROM contact_request WHERE email = $1', [other])).toHaveLength(0);
 });
 
 test("a request says where the visit came from: its first page, the referring site and the campaign, Google's click id only with marketing consent", async ({ page }) => {

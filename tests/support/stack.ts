@@ -49,6 +49,10 @@ export async function startStack(): Promise<() => Promise<void>> {
       SITE_ORIGINS: SITE_URL,
       // The tests send several requests from one address.
       CONTACT_RATE_LIMIT_PER_MINUTE: '1000',
+      // A real proof of work, solved by the widget in the browser, but small; the time trap of a second.
+      ALTCHA_COST: '50',
+      ALTCHA_MAX_COUNTER: '30',
+      CONTACT_MIN_FILL_SECONDS: '1',
       FIREBASE_PROJECT_ID: TEST_PROJECT_ID,
       // Not the default, so the privacy page's figure is seen to come from the API.
       LEAD_RETENTION_MONTHS: String(LEAD_RETENTION_MONTHS),

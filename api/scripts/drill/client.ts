@@ -5,6 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import https from 'node:https';
+import { type Challenge, solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 
 export interface Answer {
   /** HTTP status; 0 when the connection failed. */
@@ -66,7 +68,7 @@ const SUBMIT = 'mutation Submit($input: ContactRequestInput!) { submitContactReq
 const EXPLORE = 'query Explore($country: String!) { audiences(country: $country, topic: "automotive", locale: EN) { id audienceSize } }';
 const COUNTRIES = ['ES', 'DE', 'FR', 'IT', 'PT', 'GB', 'NL', 'PL'];
 
-/** A valid contact request; `person` replaces the contact's fields. */
+/** A valid contact request, each from an agency of its own (none is a repeat of another); `person` replaces the contact's fields. */
 export function contactInput(requestId: string = randomUUID(), person: Record<string, string> = {}) {
   return {
     requestId,
@@ -76,7 +78,7 @@ export function contactInput(requestId: string = randomUUID(), person: Record<st
     agencySize: 'FROM_5M_TO_10M',
     advertiserCount: 'FROM_10_TO_25',
     contactName: 'Drill Contact',
-    email: 'drill@drill-media.example',
+    email: `drill@${requestId.slice(0, 8)}.drill-media.example`,
     position: 'DIRECTOR',
     decisionRole: 'DECIDE',
     interest: 'SOLUTIONS',
@@ -86,7 +88,25 @@ export function contactInput(requestId: string = randomUUID(), person: Record<st
   };
 }
 
-export const submit = (client: Client, requestId: string, headers?: Record<string, string>) => client.graphql(SUBMIT, { input: contactInput(requestId) }, headers);
+/**
+ * A visitor's proof of work, as the form's widget makes it: a challenge from
+ * the API, solved here; undefined when the API gave none (it is down), and the
+ * request then goes without, as a broken form's would.
+ */
+export async function proof(client: Client, headers?: Record<string, string>): Promise<string | undefined> {
+  const answer = await client.graphql('{ contactChallenge }', undefined, headers);
+  const challenge = answer.data?.contactChallenge as Challenge | undefined;
+  return challenge && solvedPayload(challenge);
+}
+
+/** Solves a challenge as ALTCHA's widget does; its payload (base64 JSON), or undefined when it has no solution. */
+export async function solvedPayload(challenge: Challenge): Promise<string | undefined> {
+  const solution = await solveChallenge({ challenge, deriveKey });
+  return solution ? Buffer.from(JSON.stringify({ challenge, solution })).toString('base64') : undefined;
+}
+
+export const submit = async (client: Client, requestId: string, headers?: Record<string, string>) =>
+  client.graphql(SUBMIT, { input: { ...contactInput(requestId), altcha: await proof(client, headers) } }, headers);
 export const explore = (client: Client, index: number) => client.graphql(EXPLORE, { country: COUNTRIES[index % COUNTRIES.length] });
 
 export interface LoadResult {

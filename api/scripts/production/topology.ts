@@ -118,6 +118,8 @@ export class Topology {
   private redisPassword?: string;
   private nginx?: Managed;
   private readonly replicas: (Managed | undefined)[] = [];
+  /** One secret for every replica's proof-of-work challenges (nginx may send the solution to another replica than the one that issued it). */
+  private readonly altchaSecret = process.env.ALTCHA_HMAC_SECRET || randomBytes(32).toString('hex');
 
   constructor(private readonly options: TopologyOptions) {
     this.siteUrl = `https://localhost${options.httpsPort === 443 ? '' : `:${options.httpsPort}`}`;
@@ -227,6 +229,7 @@ export class Topology {
   replicaEnv(index: number, env: Record<string, string> = {}): NodeJS.ProcessEnv {
     return {
       ...process.env,
+      ALTCHA_HMAC_SECRET: this.altchaSecret,
       ...this.options.apiEnv,
       ...env,
       NODE_ENV: 'production',

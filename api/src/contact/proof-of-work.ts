@@ -23,9 +23,10 @@ export type ProofCheck =
   | { ok: true; challengeId: string; notBefore: number }
   | { ok: false; refusal: ProofRefusal };
 
-/** What the API signs into each challenge: its id, and when a person could have sent the form at the earliest (ms). */
+/** What the API signs into each challenge: its id, when it was issued, and when a person could have sent the form at the earliest (ms, the API's clock). */
 interface ChallengeData {
   id: string;
+  issuedAt: number;
   notBefore: number;
 }
 
@@ -50,7 +51,7 @@ export class ProofOfWork {
 
   async challenge(now = Date.now()): Promise<Challenge> {
     const max = this.config.ALTCHA_MAX_COUNTER;
-    const data: ChallengeData = { id: randomBytes(12).toString('hex'), notBefore: now + this.config.CONTACT_MIN_FILL_SECONDS * 1000 };
+    const data: ChallengeData = { id: randomBytes(12).toString('hex'), issuedAt: now, notBefore: now + this.config.CONTACT_MIN_FILL_SECONDS * 1000 };
     return createChallenge({
       algorithm: ALGORITHM,
       cost: this.config.ALTCHA_COST,

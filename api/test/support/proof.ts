@@ -1,5 +1,5 @@
-import { type Challenge, solveChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import type { Challenge } from 'altcha-lib';
+import { solvedPayload } from '../../scripts/drill/client';
 
 /** The test APIs' proof of work: one attempt of one PBKDF2 iteration, and no time trap (tested apart). */
 export const QUICK_PROOF = { ALTCHA_COST: '1', ALTCHA_MAX_COUNTER: '1', CONTACT_MIN_FILL_SECONDS: '0' };
@@ -18,9 +18,9 @@ export async function fetchChallenge(graphqlUrl: string): Promise<Challenge> {
 
 /** Solves a challenge as ALTCHA's widget does, and returns the widget's payload (base64 JSON). */
 export async function solve(challenge: Challenge): Promise<string> {
-  const solution = await solveChallenge({ challenge, deriveKey });
-  if (!solution) throw new Error('The challenge could not be solved');
-  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+  const payload = await solvedPayload(challenge);
+  if (!payload) throw new Error('The challenge could not be solved');
+  return payload;
 }
 
 /** A fresh challenge of that API, solved: what the form sends as `input.altcha`. */

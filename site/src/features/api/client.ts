@@ -5,7 +5,7 @@
 import { ApolloClient, CombinedGraphQLErrors, HttpLink, InMemoryCache } from '@apollo/client';
 import { API_URL } from '../../config/site';
 import { type ApiFailure, failureOf } from './failure';
-import { AudiencesDocument, type AudiencesQueryVariables, CheckEmailDocument, type ConsentRecordInput, type ContactRequestInput, RecordConsentDocument, SubmitContactRequestDocument } from './generated';
+import { AudiencesDocument, type AudiencesQueryVariables, CheckEmailDocument, ContactChallengeDocument, type ConsentRecordInput, type ContactRequestInput, RecordConsentDocument, SubmitContactRequestDocument } from './generated';
 
 const client = new ApolloClient({
   // Queries (the explorer's) as GET: their answers are public and cacheable by the browser, nginx and a CDN.
@@ -29,6 +29,12 @@ export async function submitContactRequest(input: ContactRequestInput) {
 export async function checkEmail(email: string) {
   const { data } = await client.query({ query: CheckEmailDocument, variables: { email } });
   return data!.checkEmail;
+}
+
+/** A fresh proof-of-work challenge for the contact form (ALTCHA's JSON): never from a cache, each serves one request. */
+export async function fetchContactChallenge(): Promise<Record<string, unknown>> {
+  const { data } = await client.query({ query: ContactChallengeDocument, fetchPolicy: 'no-cache' });
+  return data!.contactChallenge;
 }
 
 export async function recordConsent(input: ConsentRecordInput) {

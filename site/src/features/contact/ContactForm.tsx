@@ -11,8 +11,15 @@ import { useLocale } from '../i18n/use-locale';
 import { EMAIL_PATTERN, LIMITS, messageKeyFor, NOT_SINGLE_LINE, OPTIONS, PHONE_PATTERN } from './options';
 import * as styles from './ContactForm.module.css';
 
-type Values = Omit<ContactRequestInput, 'requestId' | 'locale' | 'pagePath'>;
+type Values = Omit<ContactRequestInput, 'requestId' | 'locale' | 'pagePath' | 'altcha'>;
 type Status = { kind: 'filling' } | { kind: 'sending' } | { kind: 'sent'; email: string } | { kind: 'failed'; reason: string };
+type ProofOfWork = import('./proof-of-work').ProofOfWork;
+
+/** The API's field codes of a refused proof of work: the form makes another, once. */
+const PROOF_REFUSALS = ['altchaMissing', 'altchaInvalid', 'altchaExpired', 'altchaReused'];
+
+/** The failure message of a reason: the API's error code, NETWORK, or PROOF (no proof of work could be made or was taken). */
+const FAILURE_TEXT: Record<string, string> = { TOO_MANY_REQUESTS: 'rate', NETWORK: 'network', PROOF: 'proof' };
 
 const trim = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
 const FORM_NAME = 'contact';
@@ -50,11 +57,39 @@ export function ContactForm() {
     }
   };
 
+  // The proof of work, solved in the background from the visitor's first focus in the form (the widget lives outside the form).
+  const widgetHost = useRef<HTMLDivElement>(null);
+  const proofOfWork = useRef<Promise<ProofOfWork> | null>(null);
+  const startProof = () =>
+    (proofOfWork.current ??= Promise.all([import('./proof-of-work'), import('../api/client')]).then(([{ ProofOfWork }, api]) => {
+      const widget = document.createElement('altcha-widget');
+      widgetHost.current!.append(widget);
+      const proof = new ProofOfWork(widget, api.fetchContactChallenge);
+      proof.start();
+      return proof;
+    }));
+
   const started = useRef(false);
   const onStart = () => {
     if (started.current) return;
     started.current = true;
     track({ event: 'form_start', form_name: FORM_NAME });
+    void startProof().catch(() => undefined);
+  };
+
+  /** A proof, or null when none could be made (no challenge from the API, no solution). */
+  const proof = async () => {
+    try {
+      return await (await startProof()).proof();
+    } catch {
+      proofOfWork.current = null;
+      return null;
+    }
+  };
+
+  const proofFailed = () => {
+    setStatus({ kind: 'failed', reason: 'PROOF' });
+    track({ event: 'form_error', form_name: FORM_NAME, error_message: 'PROOF' });
   };
 
   const onSubmit = async (values: Values) => {
@@ -65,33 +100,15 @@ export function ContactForm() {
     setStatus({ kind: 'sending' });
     try {
       const api = await import('../api/client');
-      try {
-        await api.submitContactRequest({
-          ...values,
-          phone: values.phone || null,
-          message: values.message || null,
-          website: values.website || null,
-          requestId: requestId.current,
-          locale: locale.api,
-          acceptTerms: values.acceptTerms,
-          pagePath: path(originalPath),
-          ...attributionOf(sessionStorage, marketingAccepted()),
-        });
-        setStatus({ kind: 'sent', email: values.email });
-        trackFormSuccess(FORM_NAME);
-      } catch (error) {
-        const failure = api.describeFailure(error);
-        // Only fields of this form (the API could name others, e.g. requestId): those go to the general failure message.
-        const fields = Object.entries(failure.fieldErrors).filter(([field]) => field in values);
-        fields.forEach(([field, [first]], index) =>
-          setError(
-            field as FieldPath<Values>,
-            { type: messageKeyFor(first?.code), message: first?.message },
-            { shouldFocus: index === 0 },
-          ),
-        );
-        setStatus(fields.length ? { kind: 'filling' } : { kind: 'failed', reason: failure.code });
-        track({ event: 'form_error', form_name: FORM_NAME, error_message: fields.length ? fields.map(([field, [first]]) => `${field}:${first?.code}`).join(',') : failure.code });
+      // A refused proof (expired, say) is made again once, with a new challenge; a second refusal is told.
+      for (let attempt = 1; ; attempt++) {
+        const solved = await proof();
+        if (!solved) return proofFailed();
+        const outcome = await send(api, values, solved.altcha);
+        if (outcome !== 'proofRefused') return;
+        // Refused: the next try, this one's or the visitor's, needs a new challenge.
+        (await startProof()).renew();
+        if (attempt === 2) return proofFailed();
       }
     } catch {
       setStatus({ kind: 'failed', reason: 'NETWORK' });
@@ -99,6 +116,41 @@ export function ContactForm() {
     } finally {
       sending.current = false;
     }
+  };
+
+  /** Sends the request once; says whether the API refused its proof (the caller makes another). */
+  const send = async (api: typeof import('../api/client'), values: Values, altcha: string): Promise<'done' | 'proofRefused'> => {
+    try {
+      await api.submitContactRequest({
+        ...values,
+        phone: values.phone || null,
+        message: values.message || null,
+        website: values.website || null,
+        requestId: requestId.current!,
+        locale: locale.api,
+        acceptTerms: values.acceptTerms,
+        pagePath: path(originalPath),
+        altcha,
+        ...attributionOf(sessionStorage, marketingAccepted()),
+      });
+      setStatus({ kind: 'sent', email: values.email });
+      trackFormSuccess(FORM_NAME);
+    } catch (error) {
+      const failure = api.describeFailure(error);
+      if (failure.fieldErrors.altcha?.some((refusal) => PROOF_REFUSALS.includes(refusal.code))) return 'proofRefused';
+      // Only fields of this form (the API could name others, e.g. requestId): those go to the general failure message.
+      const fields = Object.entries(failure.fieldErrors).filter(([field]) => field in values);
+      fields.forEach(([field, [first]], index) =>
+        setError(
+          field as FieldPath<Values>,
+          { type: messageKeyFor(first?.code), message: first?.message },
+          { shouldFocus: index === 0 },
+        ),
+      );
+      setStatus(fields.length ? { kind: 'filling' } : { kind: 'failed', reason: failure.code });
+      track({ event: 'form_error', form_name: FORM_NAME, error_message: fields.length ? fields.map(([field, [first]]) => `${field}:${first?.code}`).join(',') : failure.code });
+    }
+    return 'done';
   };
 
   if (status.kind === 'sent') return <DataSent email={status.email} />;
@@ -154,134 +206,138 @@ export function ContactForm() {
   const isSending = status.kind === 'sending';
 
   return (
-    <form
-      className={styles.form}
-      onSubmit={handleSubmit(onSubmit, (invalid) =>
-        track({ event: 'form_error', form_name: FORM_NAME, error_message: Object.keys(invalid).map((field) => `${field}:${invalid[field as keyof Values]?.type}`).join(',') }),
-      )}
-      onFocus={onStart}
-      noValidate
-      aria-describedby="contact-required"
-    >
-      <p id="contact-required" className={styles.requiredNote}>
-        {t('requiredNote')}
-      </p>
-      <fieldset className={styles.group}>
-        <legend>{t('groups.agency')}</legend>
-        <Field name="agencyName" label={t('fields.agencyName')} error={message('agencyName')} required>
-          <input
-            type="text"
-            autoComplete="organization"
-            maxLength={LIMITS.agencyName.max + 20}
-            {...field('agencyName', { ...required, ...singleLine, minLength: LIMITS.agencyName.min, maxLength: LIMITS.agencyName.max })}
-          />
-        </Field>
-        <Field name="agencyType" label={t('fields.agencyType')} error={message('agencyType')} required>
-          {select('agencyType')}
-        </Field>
-        <Field name="agencySize" label={t('fields.agencySize')} error={message('agencySize')} required>
-          {select('agencySize')}
-        </Field>
-        <Field name="advertiserCount" label={t('fields.advertiserCount')} error={message('advertiserCount')} required>
-          {select('advertiserCount')}
-        </Field>
-      </fieldset>
-      <fieldset className={styles.group}>
-        <legend>{t('groups.contact')}</legend>
-        <Field name="contactName" label={t('fields.contactName')} error={message('contactName')} required>
-          <input
-            type="text"
-            autoComplete="name"
-            {...field('contactName', { ...required, ...singleLine, minLength: LIMITS.contactName.min, maxLength: LIMITS.contactName.max })}
-          />
-        </Field>
-        <Field name="email" label={t('fields.email')} error={message('email')} hint={emailHint()} required>
-          <input
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            {...field('email', { ...required, maxLength: LIMITS.email.max, pattern: EMAIL_PATTERN, onBlur: (event) => void checkAddress(String(event.target.value).trim()), onChange: () => setEmailAdvice(null) })}
-          />
-        </Field>
-        <Field name="phone" label={t('fields.phone')} hint={t('hints.phone')} error={message('phone')}>
-          <input type="tel" autoComplete="tel" inputMode="tel" {...field('phone', { pattern: PHONE_PATTERN })} />
-        </Field>
-        <Field name="position" label={t('fields.position')} error={message('position')} required>
-          {select('position')}
-        </Field>
-        <Field name="decisionRole" label={t('fields.decisionRole')} error={message('decisionRole')} required>
-          {select('decisionRole')}
-        </Field>
-      </fieldset>
-      <fieldset className={styles.group}>
-        <legend>{t('groups.interest')}</legend>
-        <div className={styles.wide} role="radiogroup" aria-labelledby="interest-label" aria-describedby={errors.interest ? 'interest-error' : undefined}>
-          <span id="interest-label" className={styles.label}>
-            {t('fields.interest')} <span aria-hidden="true">*</span>
-          </span>
-          <div className={styles.choices}>
-            {OPTIONS.interest.map((option) => (
-              <label key={option} className={styles.choice}>
-                <input type="radio" value={option} {...register('interest', required)} aria-invalid={errors.interest ? true : undefined} />
-                {t(`options.interest.${option}`)}
-              </label>
-            ))}
-          </div>
-          {errors.interest && (
-            <p id="interest-error" className={styles.error}>
-              <AlertCircle size={16} strokeWidth={1.75} aria-hidden="true" />
-              {message('interest')}
-            </p>
-          )}
-        </div>
-        <Field name="message" label={t('fields.message')} hint={t('hints.message', { max: LIMITS.message.max })} error={message('message')} wide>
-          <textarea rows={5} {...field('message', { maxLength: LIMITS.message.max })} />
-        </Field>
-      </fieldset>
-      {/* Honeypot: hidden from people and screen readers; bots fill it in. */}
-      <div className={styles.honeypot} aria-hidden="true">
-        <label>
-          Website
-          <input type="text" tabIndex={-1} autoComplete="off" {...register('website')} />
-        </label>
-      </div>
-      {status.kind === 'failed' && (
-        <div className={styles.failure} role="alert">
-          <AlertCircle size={20} strokeWidth={1.75} aria-hidden="true" />
-          <p>{t(`failure.${status.reason === 'TOO_MANY_REQUESTS' ? 'rate' : status.reason === 'NETWORK' ? 'network' : 'unavailable'}`)}</p>
-        </div>
-      )}
-      <div className={styles.submit}>
-        <div className={styles.terms}>
-          <label className={styles.termsLabel}>
+    <>
+      <form
+        className={styles.form}
+        onSubmit={handleSubmit(onSubmit, (invalid) =>
+          track({ event: 'form_error', form_name: FORM_NAME, error_message: Object.keys(invalid).map((field) => `${field}:${invalid[field as keyof Values]?.type}`).join(',') }),
+        )}
+        onFocus={onStart}
+        noValidate
+        aria-describedby="contact-required"
+      >
+        <p id="contact-required" className={styles.requiredNote}>
+          {t('requiredNote')}
+        </p>
+        <fieldset className={styles.group}>
+          <legend>{t('groups.agency')}</legend>
+          <Field name="agencyName" label={t('fields.agencyName')} error={message('agencyName')} required>
             <input
-              type="checkbox"
-              {...register('acceptTerms', { validate: { terms: (value) => value === true } })}
-              aria-invalid={errors.acceptTerms ? true : undefined}
-              aria-describedby={errors.acceptTerms ? 'acceptTerms-error' : undefined}
+              type="text"
+              autoComplete="organization"
+              maxLength={LIMITS.agencyName.max + 20}
+              {...field('agencyName', { ...required, ...singleLine, minLength: LIMITS.agencyName.min, maxLength: LIMITS.agencyName.max })}
             />
-            <span>
-              <Trans t={t} i18nKey="acceptTerms" components={{ terms: <Link to={path('/legal/')} />, privacy: <Link to={path('/privacy/')} /> }} />{' '}
-              <span aria-hidden="true">*</span>
+          </Field>
+          <Field name="agencyType" label={t('fields.agencyType')} error={message('agencyType')} required>
+            {select('agencyType')}
+          </Field>
+          <Field name="agencySize" label={t('fields.agencySize')} error={message('agencySize')} required>
+            {select('agencySize')}
+          </Field>
+          <Field name="advertiserCount" label={t('fields.advertiserCount')} error={message('advertiserCount')} required>
+            {select('advertiserCount')}
+          </Field>
+        </fieldset>
+        <fieldset className={styles.group}>
+          <legend>{t('groups.contact')}</legend>
+          <Field name="contactName" label={t('fields.contactName')} error={message('contactName')} required>
+            <input
+              type="text"
+              autoComplete="name"
+              {...field('contactName', { ...required, ...singleLine, minLength: LIMITS.contactName.min, maxLength: LIMITS.contactName.max })}
+            />
+          </Field>
+          <Field name="email" label={t('fields.email')} error={message('email')} hint={emailHint()} required>
+            <input
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              {...field('email', { ...required, maxLength: LIMITS.email.max, pattern: EMAIL_PATTERN, onBlur: (event) => void checkAddress(String(event.target.value).trim()), onChange: () => setEmailAdvice(null) })}
+            />
+          </Field>
+          <Field name="phone" label={t('fields.phone')} hint={t('hints.phone')} error={message('phone')}>
+            <input type="tel" autoComplete="tel" inputMode="tel" {...field('phone', { pattern: PHONE_PATTERN })} />
+          </Field>
+          <Field name="position" label={t('fields.position')} error={message('position')} required>
+            {select('position')}
+          </Field>
+          <Field name="decisionRole" label={t('fields.decisionRole')} error={message('decisionRole')} required>
+            {select('decisionRole')}
+          </Field>
+        </fieldset>
+        <fieldset className={styles.group}>
+          <legend>{t('groups.interest')}</legend>
+          <div className={styles.wide} role="radiogroup" aria-labelledby="interest-label" aria-describedby={errors.interest ? 'interest-error' : undefined}>
+            <span id="interest-label" className={styles.label}>
+              {t('fields.interest')} <span aria-hidden="true">*</span>
             </span>
+            <div className={styles.choices}>
+              {OPTIONS.interest.map((option) => (
+                <label key={option} className={styles.choice}>
+                  <input type="radio" value={option} {...register('interest', required)} aria-invalid={errors.interest ? true : undefined} />
+                  {t(`options.interest.${option}`)}
+                </label>
+              ))}
+            </div>
+            {errors.interest && (
+              <p id="interest-error" className={styles.error}>
+                <AlertCircle size={16} strokeWidth={1.75} aria-hidden="true" />
+                {message('interest')}
+              </p>
+            )}
+          </div>
+          <Field name="message" label={t('fields.message')} hint={t('hints.message', { max: LIMITS.message.max })} error={message('message')} wide>
+            <textarea rows={5} {...field('message', { maxLength: LIMITS.message.max })} />
+          </Field>
+        </fieldset>
+        {/* Honeypot: hidden from people and screen readers; bots fill it in. */}
+        <div className={styles.honeypot} aria-hidden="true">
+          <label>
+            Website
+            <input type="text" tabIndex={-1} autoComplete="off" {...register('website')} />
           </label>
-          {errors.acceptTerms && (
-            <p id="acceptTerms-error" className={styles.error}>
-              <AlertCircle size={16} strokeWidth={1.75} aria-hidden="true" />
-              {message('acceptTerms')}
-            </p>
-          )}
         </div>
-        <button type="submit" className="button button--primary" disabled={isSending || !live} data-cta="contact_submit">
-          {isSending ? <span className={`spinner ${styles.spinner}`} aria-hidden="true" /> : <Send size={18} strokeWidth={1.75} aria-hidden="true" />}
-          {isSending ? t('sending') : status.kind === 'failed' ? t('retry') : t('submit')}
-        </button>
-        <FirstLayer privacyPath={path('/privacy/')} />
-      </div>
-      <p className="visually-hidden" aria-live="polite">
-        {isSending ? t('sending') : ''}
-      </p>
-    </form>
+        {status.kind === 'failed' && (
+          <div className={styles.failure} role="alert">
+            <AlertCircle size={20} strokeWidth={1.75} aria-hidden="true" />
+            <p>{t(`failure.${FAILURE_TEXT[status.reason] ?? 'unavailable'}`, { email: COMPANY.email })}</p>
+          </div>
+        )}
+        <div className={styles.submit}>
+          <div className={styles.terms}>
+            <label className={styles.termsLabel}>
+              <input
+                type="checkbox"
+                {...register('acceptTerms', { validate: { terms: (value) => value === true } })}
+                aria-invalid={errors.acceptTerms ? true : undefined}
+                aria-describedby={errors.acceptTerms ? 'acceptTerms-error' : undefined}
+              />
+              <span>
+                <Trans t={t} i18nKey="acceptTerms" components={{ terms: <Link to={path('/legal/')} />, privacy: <Link to={path('/privacy/')} /> }} />{' '}
+                <span aria-hidden="true">*</span>
+              </span>
+            </label>
+            {errors.acceptTerms && (
+              <p id="acceptTerms-error" className={styles.error}>
+                <AlertCircle size={16} strokeWidth={1.75} aria-hidden="true" />
+                {message('acceptTerms')}
+              </p>
+            )}
+          </div>
+          <button type="submit" className="button button--primary" disabled={isSending || !live} data-cta="contact_submit">
+            {isSending ? <span className={`spinner ${styles.spinner}`} aria-hidden="true" /> : <Send size={18} strokeWidth={1.75} aria-hidden="true" />}
+            {isSending ? t('sending') : status.kind === 'failed' ? t('retry') : t('submit')}
+          </button>
+          <FirstLayer privacyPath={path('/privacy/')} />
+        </div>
+        <p className="visually-hidden" aria-live="polite">
+          {isSending ? t('sending') : ''}
+        </p>
+      </form>
+      {/* ALTCHA's widget, invisible (it only computes), outside the form: inside, it would take part in its submission. */}
+      <div ref={widgetHost} hidden />
+    </>
   );
 }
 
