@@ -175,3 +175,91 @@ describe('fit score', () => {
     expect(repeat).toMatch(new RegExp(`,ES,\\d+,agencySize FROM_5M_TO_10M 15/25; [^,]+,2,${first},`));
   });
 });
+
+describe('the overview (leadInsights)', () => {
+  const INSIGHTS = `query Insights($filter: LeadsFilter) {
+    leadInsights(filter: $filter) {
+      from to total
+      weeks { weekStart total byStatus { status count } }
+      sources { value count }
+      interests { interest count }
+      countries { value count }
+    }
+  }`;
+  interface Insights {
+    from: string;
+    to: string;
+    total: number;
+    weeks: { weekStart: string; total: number; byStatus: { status: string; count: number }[] }[];
+    sources: { value: string | null; count: number }[];
+    interests: { interest: string; count: number }[];
+    countries: { value: string | null; count: number }[];
+  }
+
+  it('counts the filtered leads per week for twelve weeks by status, and the top sources, interests and countries', async () => {
+    const mark = `insights-${randomUUID().slice(0, 8)}`;
+    const lead = (overrides: Record<string, unknown>) => submitLead(api, { agencyName: `${mark} ${randomUUID().slice(0, 4)}`, email: `ana@${newDomain()}`, ...overrides });
+    const linkedin = { utmSource: 'linkedin', utmMedium: 'paid-social' };
+    const ids = [
+      await lead({ ...linkedin }),
+      await lead({ ...linkedin, interest: 'TECHNOLOGICAL_TRANSFORMATION' }),
+      await lead({ referrerHost: 'www.google.com', phone: '+49 30 1234567' }),
+      await lead({ phone: '+33 1 23 45 67 89' }),
+      await lead({ ...linkedin }),
+    ];
+    // Two leads three weeks ago, one qualified; one thirteen weeks ago (outside the twelve).
+    const weeksAgo = (weeks: number) => new Date(Date.now() - weeks * 7 * 86_400_000);
+    await api.prisma.contactRequest.updateMany({ where: { id: { in: [ids[0]!, ids[1]!] } }, data: { receivedAt: weeksAgo(3) } });
+    await api.prisma.contactRequest.update({ where: { id: ids[1]! }, data: { status: 'QUALIFIED' } });
+    await api.prisma.contactRequest.update({ where: { id: ids[4]! }, data: { receivedAt: weeksAgo(13) } });
+
+    const { body } = await asStaff<{ leadInsights: Insights }>(INSIGHTS, { filter: { search: mark } });
+    expect(body.errors).toBeUndefined();
+    const insights = body.data!.leadInsights;
+    expect(insights.weeks).toHaveLength(12);
+    const mondays = insights.weeks.map((week) => new Date(week.weekStart));
+    expect(mondays.every((day) => day.getUTCDay() === 1 && day.getUTCHours() === 0)).toBe(true);
+    expect(mondays[11]!.getTime()).toBeLessThanOrEqual(Date.now());
+    // Two leads in the week of three weeks ago, two in this week.
+    const week = 7 * 86_400_000;
+    const weekOf = (at: number) => mondays.findIndex((monday) => at >= monday.getTime() && at < monday.getTime() + week);
+    const expected = Array.from({ length: 12 }, () => 0);
+    for (const at of [weeksAgo(3), weeksAgo(3), new Date(), new Date()]) expected[weekOf(at.getTime())]!++;
+    expect(insights.weeks.map((week) => week.total)).toEqual(expected);
+    const threeWeeksAgo = insights.weeks[weekOf(weeksAgo(3).getTime())]!;
+    expect(threeWeeksAgo.byStatus).toEqual([
+      { status: 'NEW', count: 1 },
+      { status: 'CONTACTED', count: 0 },
+      { status: 'DEMO_SENT', count: 0 },
+      { status: 'QUALIFIED', count: 1 },
+      { status: 'DISQUALIFIED', count: 0 },
+      { status: 'SPAM', count: 0 },
+    ]);
+    // The period is the twelve weeks: the lead of thirteen weeks ago is in no count.
+    expect(insights.total).toBe(4);
+    expect(insights.sources).toEqual([
+      { value: 'linkedin / paid-social', count: 2 },
+      { value: 'www.google.com', count: 1 },
+      { value: null, count: 1 },
+    ]);
+    expect(insights.interests).toEqual([
+      { interest: 'SOLUTIONS', count: 3 },
+      { interest: 'TECHNOLOGICAL_TRANSFORMATION', count: 1 },
+    ]);
+    expect(insights.countries).toEqual([
+      { value: 'ES', count: 2 },
+      { value: 'DE', count: 1 },
+      { value: 'FR', count: 1 },
+    ]);
+
+    // The list's filters narrow it as they narrow the list.
+    const qualified = (await asStaff<{ leadInsights: Insights }>(INSIGHTS, { filter: { search: mark, status: 'QUALIFIED' } })).body.data!.leadInsights;
+    expect(qualified.total).toBe(1);
+    expect(qualified.interests).toEqual([{ interest: 'TECHNOLOGICAL_TRANSFORMATION', count: 1 }]);
+  });
+
+  it('is for staff only', async () => {
+    const { body } = await api.graphql(INSIGHTS, {});
+    expect(body.errors![0]!.extensions!.code).toBe('UNAUTHENTICATED');
+  });
+});

@@ -53,5 +53,10 @@ for (const width of [360, 1440] as const) {
     await page.getByRole('link', { name: `${group} Media` }).first().click();
     await expect(page.getByRole('dialog', { name: `${group} Media` })).toContainText('Begoña Ibáñez');
     await page.screenshot({ path: path.join(SCREENSHOTS, `staff-es-${width}-lead.png`) });
+    await page.getByRole('dialog', { name: `${group} Media` }).getByRole('button', { name: 'Cerrar la ficha' }).click();
+
+    await page.getByRole('tab', { name: 'Resumen' }).click();
+    await expect(page.locator('svg.recharts-surface').first()).toBeVisible();
+    await page.screenshot({ path: path.join(SCREENSHOTS, `staff-es-${width}-overview.png`), fullPage: true });
   });
 }

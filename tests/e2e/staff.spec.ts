@@ -176,6 +176,44 @@ test.describe('signed in as sales', () => {
     await expect(details).not.toContainText('2.ª solicitud');
   });
 
+  test('the overview tab charts the filtered leads: per week by status, top sources, interests and countries; the keyboard moves between tabs', async ({ page, request }) => {
+    const mark = uniqueMark();
+    const [, qualified] = await createLeads(request, [
+      { agencyName: `Carat ${mark}`, utmSource: 'linkedin', utmMedium: 'paid-social' },
+      { agencyName: `Initiative ${mark}`, utmSource: 'linkedin', utmMedium: 'paid-social', phone: '+49 30 1234567' },
+      { agencyName: `Hearts ${mark}`, referrerHost: 'www.google.com', interest: 'TECHNOLOGICAL_TRANSFORMATION' },
+    ]);
+    await setLeadStatus(request, qualified!, 'QUALIFIED');
+    await signIn(page);
+    await search(page, mark);
+    await expect(rows(page)).toHaveCount(3);
+    const overviewTab = page.getByRole('tab', { name: 'Resumen' });
+    await overviewTab.click();
+    await expect(page).toHaveURL(/view=overview/);
+    await expect(leadsTable(page)).toBeHidden();
+    const panel = page.getByRole('tabpanel', { name: 'Resumen' });
+    await expect(panel.getByText('3 leads')).toBeVisible();
+    const weeks = panel.getByRole('figure', { name: 'Leads por semana, últimas 12 semanas, por estado' });
+    await expect(weeks.locator('svg.recharts-surface').first()).toBeVisible();
+    // The figures, as screen readers read them: this week's row has two new leads and one qualified.
+    const weekTable = weeks.getByRole('table');
+    await expect(weekTable.locator('tbody tr')).toHaveCount(12);
+    await expect(weekTable.locator('tbody tr').last()).toHaveText(/2\s*0\s*0\s*1\s*0\s*0\s*3$/);
+    await expect(panel.getByRole('figure', { name: 'Orígenes principales' }).getByRole('table')).toContainText('linkedin / paid-social2');
+    await expect(panel.getByRole('figure', { name: 'Intereses' }).getByRole('table')).toContainText('Transformación tecnológica1');
+    await expect(panel.getByRole('figure', { name: 'Países principales' }).getByRole('table')).toContainText('Alemania1');
+    // Filtered as the list is: qualified only.
+    await page.getByRole('combobox', { name: 'Estado', exact: true }).selectOption({ label: 'Cualificado' });
+    await expect(panel.getByText('1 lead', { exact: true })).toBeVisible();
+    // Tabs by keyboard: the arrow goes back to the list, which keeps its filters.
+    await overviewTab.focus();
+    await page.keyboard.press('ArrowLeft');
+    await expect(page.getByRole('tab', { name: 'Lista' })).toBeFocused();
+    await expect(page.getByRole('tab', { name: 'Lista' })).toHaveAttribute('aria-selected', 'true');
+    await expect(rows(page)).toHaveCount(1);
+    await expect(page).not.toHaveURL(/view=overview/);
+  });
+
   test('a link to a lead that does not exist says so', async ({ page }) => {
     await signIn(page, { path: '/staff/?lead=3f1c2b7e-0000-4000-8000-000000000000' });
     await expect(page.getByRole('dialog').getByRole('alert')).toHaveText('Este lead no existe: puede que se haya borrado.');

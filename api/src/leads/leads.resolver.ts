@@ -3,7 +3,8 @@ import { Args, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/g
 import { leadSource } from './attribution';
 import { type Identity } from './auth/firebase-token-verifier';
 import { CurrentStaff, StaffGuard } from './auth/staff.guard';
-import { LeadIdArgs, LeadsArgs, LeadsCsvArgs, UpdateLeadStatusArgs } from './dto/leads.args';
+import { FilteredLeadsArgs, LeadIdArgs, LeadsArgs, LeadsCsvArgs, UpdateLeadStatusArgs } from './dto/leads.args';
+import { LeadInsights } from './models/lead-insights.model';
 import { leadNotFound, LeadsService } from './leads.service';
 import { Lead, LeadConnection, LeadErasureReceipt } from './models/lead.model';
 
@@ -31,6 +32,14 @@ export class LeadsResolver {
   })
   leadsCsv(@Args() { filter, separator }: LeadsCsvArgs): Promise<string> {
     return this.service.csv(filter, separator);
+  }
+
+  @Query(() => LeadInsights, {
+    description: 'The overview of the filtered leads: per week for twelve weeks by status, top sources, interests and countries (staff only)',
+    complexity: 50,
+  })
+  leadInsights(@Args() { filter }: FilteredLeadsArgs): Promise<LeadInsights> {
+    return this.service.insights(filter);
   }
 
   @ResolveField(() => String, {

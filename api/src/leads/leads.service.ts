@@ -5,7 +5,9 @@ import type { Prisma } from '../generated/prisma/client';
 import { ErasureReason } from '../generated/prisma/enums';
 import { PrismaService } from '../prisma/prisma.service';
 import { type CsvSeparator, LeadOrder, type LeadsArgs, type LeadsFilter } from './dto/leads.args';
-import type { FitReason, Lead, LeadConnection, LeadErasureReceipt, LeadStatus } from './models/lead.model';
+import { leadSource } from './attribution';
+import type { LeadInsights } from './models/lead-insights.model';
+import { type FitReason, type Lead, type LeadConnection, type LeadErasureReceipt, LeadStatus } from './models/lead.model';
 
 const LEAD_FIELDS = {
   id: true,
@@ -57,6 +59,12 @@ const ORDERS: Record<LeadOrder, Prisma.ContactRequestOrderByWithRelationInput[]>
 
 /** More than a salesperson's spreadsheet needs; a narrower filter exports the rest. */
 export const CSV_MAX_ROWS = 50_000;
+
+/** The overview's weekly chart: this many weeks, Monday to Monday (UTC). */
+export const INSIGHT_WEEKS = 12;
+/** The overview's tops: this many sources and countries. */
+export const INSIGHT_TOP = 6;
+const WEEK_MS = 7 * 86_400_000;
 
 const CSV_COLUMNS: [keyof Lead, string][] = [
   ['receivedAt', 'Received (UTC)'],
@@ -140,6 +148,53 @@ export class LeadsService {
   }
 
   /**
+   * The overview of the filtered leads: per week for the twelve weeks that
+   * end with the period (by status), and the most frequent sources,
+   * interests and countries of the period (the filter's days, else those
+   * twelve weeks). Counted here from one read of the leads' few columns: a
+   * B2B site's leads are thousands, not millions (more than CSV_MAX_ROWS asks
+   * for a narrower filter, as the CSV does).
+   */
+  async insights(filter: LeadsFilter = {}, now = new Date()): Promise<LeadInsights> {
+    const to = filter.receivedTo ?? now;
+    const lastWeek = mondayOf(new Date(to.getTime() - 1));
+    const firstWeek = new Date(lastWeek.getTime() - (INSIGHT_WEEKS - 1) * WEEK_MS);
+    const from = filter.receivedFrom ?? firstWeek;
+    const since = from < firstWeek ? from : firstWeek;
+    const where: Prisma.ContactRequestWhereInput = { AND: [whereOf(filter), { receivedAt: { gte: since, lt: to } }] };
+    const total = await this.prisma.contactRequest.count({ where });
+    if (total > CSV_MAX_ROWS) {
+      throw badUserInput({ filter: [{ code: 'maxRows', message: `filter: ${total} leads match; narrow the filter to ${CSV_MAX_ROWS} or fewer` }] });
+    }
+    const rows = await this.prisma.contactRequest.findMany({
+      where,
+      select: { receivedAt: true, status: true, interest: true, country: true, utmSource: true, utmMedium: true, referrerHost: true },
+    });
+    const weeks = Array.from({ length: INSIGHT_WEEKS }, (_, index) => ({
+      weekStart: new Date(firstWeek.getTime() + index * WEEK_MS),
+      counts: new Map(Object.values(LeadStatus).map((status) => [status, 0])),
+    }));
+    const inPeriod = rows.filter((row) => row.receivedAt >= from);
+    for (const row of rows) {
+      const week = weeks[Math.floor((row.receivedAt.getTime() - firstWeek.getTime()) / WEEK_MS)];
+      week?.counts.set(row.status, week.counts.get(row.status)! + 1);
+    }
+    return {
+      from,
+      to,
+      total: inPeriod.length,
+      weeks: weeks.map(({ weekStart, counts }) => ({
+        weekStart,
+        total: [...counts.values()].reduce((sum, count) => sum + count, 0),
+        byStatus: [...counts].map(([status, count]) => ({ status, count })),
+      })),
+      sources: countBy(inPeriod, leadSource).slice(0, INSIGHT_TOP),
+      interests: countBy(inPeriod, (row) => row.interest).map(({ value, count }) => ({ interest: value!, count })),
+      countries: countBy(inPeriod, (row) => row.country).slice(0, INSIGHT_TOP),
+    };
+  }
+
+  /**
    * The filtered leads as CSV for a spreadsheet: UTF-8 with a byte order mark
    * (so Excel keeps accents), CRLF lines, every field quoted when needed, and
    * cells that a spreadsheet would run as a formula (=, +, -, @, tab, CR)
@@ -176,6 +231,21 @@ function whereOf(filter: LeadsFilter = {}): Prisma.ContactRequestWhereInput {
       ...(source ? [{ OR: (['utmSource', 'utmMedium', 'utmCampaign', 'referrerHost'] as const).map((field) => ({ [field]: containing(source) })) }] : []),
     ],
   };
+}
+
+/** 00:00 UTC of the Monday of that instant's week. */
+function mondayOf(instant: Date): Date {
+  const day = new Date(Date.UTC(instant.getUTCFullYear(), instant.getUTCMonth(), instant.getUTCDate()));
+  return new Date(day.getTime() - ((day.getUTCDay() + 6) % 7) * 86_400_000);
+}
+
+/** How many rows share each value, most first (ties in the value's order, null last). */
+function countBy<Row, Value extends string | null>(rows: Row[], valueOf: (row: Row) => Value): { value: Value; count: number }[] {
+  const counts = new Map<Value, number>();
+  for (const row of rows) counts.set(valueOf(row), (counts.get(valueOf(row)) ?? 0) + 1);
+  return [...counts]
+    .map(([value, count]) => ({ value, count }))
+    .sort((a, b) => b.count - a.count || (a.value ?? '\uffff').localeCompare(b.value ?? '\uffff'));
 }
 
 const FORMULA_START = /^[=+\-@\t\r]/;

@@ -67,7 +67,7 @@ registerEnumType(LeadOrder, {
 });
 
 @ArgsType()
-class FilteredLeadsArgs {
+export class FilteredLeadsArgs {
   @Field(() => LeadsFilter, { nullable: true })
   @IsOptional()
   @ValidateNested()

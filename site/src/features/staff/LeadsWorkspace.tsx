@@ -1,9 +1,9 @@
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { AlertCircle, Download, LogOut, RotateCcw, ShieldAlert } from 'lucide-react';
-import React, { useCallback, useEffect, useRef, useState } from 'react';
+import React, { type KeyboardEvent, lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocale } from '../i18n/use-locale';
 import { csvSeparatorFor, saveCsv } from './csv';
-import { leadOrderOf, leadsFilterOf, viewSearch } from './filters';
+import { LEAD_TABS, leadOrderOf, leadsFilterOf, type LeadTab, viewSearch } from './filters';
 import type { LeadDetailFragment, LeadStatus, LeadSummaryFragment } from './generated';
 import { type DetailState, LeadDetail } from './LeadDetail';
 import { LeadFilterForm } from './LeadFilterForm';
@@ -14,6 +14,9 @@ import { type Outcome, useStaffApi } from './use-staff-api';
 import type { EndNotice } from './use-staff-session';
 import * as shared from './Staff.module.css';
 import * as styles from './LeadsWorkspace.module.css';
+
+/** The overview's charts and their library: loaded when the tab is first opened. */
+const LeadsOverview = lazy(() => import(/* webpackChunkName: "staff-overview" */ './LeadsOverview'));
 
 type List =
   | { status: 'loading' }
@@ -29,7 +32,7 @@ interface Props {
 export function LeadsWorkspace({ email, onSessionEnd }: Props) {
   const { t } = useTranslation('staff');
   const { code } = useLocale();
-  const { view, setFilters, openLead } = useLeadView();
+  const { view, setFilters, openLead, openTab } = useLeadView();
   const [blocked, setBlocked] = useState<Blocker | null>(null);
   const call = useStaffApi(onSessionEnd, setBlocked);
   const [list, setList] = useState<List>({ status: 'loading' });
@@ -48,6 +51,18 @@ export function LeadsWorkspace({ email, onSessionEnd }: Props) {
 
   const filters = view?.filters;
   const leadId = view?.lead ?? null;
+  const tab = view?.tab ?? 'list';
+  const tabs = useRef(new Map<LeadTab, HTMLButtonElement>());
+  /** The tabs' keys (WAI-ARIA): arrows move between them, Home and End to the first and last. */
+  const onTabKey = (event: KeyboardEvent) => {
+    const index = LEAD_TABS.indexOf(tab);
+    const next = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: LEAD_TABS.length - 1 }[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    const target = LEAD_TABS[(next + LEAD_TABS.length) % LEAD_TABS.length]!;
+    openTab(target);
+    tabs.current.get(target)?.focus();
+  };
 
   useEffect(() => {
     if (!filters) return;
@@ -141,7 +156,7 @@ export function LeadsWorkspace({ email, onSessionEnd }: Props) {
     return outcome;
   };
 
-  const hrefOf = useCallback((id: string) => (filters ? viewSearch('', { filters, lead: id }) : ''), [filters]);
+  const hrefOf = useCallback((id: string) => (filters ? viewSearch('', { filters, tab: 'list', lead: id }) : ''), [filters]);
 
   if (blocked) {
     return (
@@ -175,7 +190,40 @@ export function LeadsWorkspace({ email, onSessionEnd }: Props) {
         </div>
       </header>
       {filters && <LeadFilterForm filters={filters} onChange={setFilters} />}
-      <section className={styles.results} aria-labelledby="leads-count" aria-busy={list.status === 'loading' || refreshing}>
+      <div role="tablist" aria-label={t('tabs.label')} className={styles.tabs} onKeyDown={onTabKey}>
+        {LEAD_TABS.map((name) => (
+          <button
+            key={name}
+            ref={(button) => {
+              if (button) tabs.current.set(name, button);
+            }}
+            type="button"
+            role="tab"
+            id={`tab-${name}`}
+            aria-selected={tab === name}
+            aria-controls={`panel-${name}`}
+            tabIndex={tab === name ? 0 : -1}
+            onClick={() => openTab(name)}
+          >
+            {t(`tabs.${name}`)}
+          </button>
+        ))}
+      </div>
+      {tab === 'overview' && filters && (
+        <div role="tabpanel" id="panel-overview" aria-labelledby="tab-overview">
+          <Suspense
+            fallback={
+              <p className="state-message">
+                <span className="spinner" aria-hidden="true" />
+                {t('overview.loading')}
+              </p>
+            }
+          >
+            <LeadsOverview filters={filters} call={call} problemText={problemText} />
+          </Suspense>
+        </div>
+      )}
+      <section role="tabpanel" id="panel-list" aria-labelledby="tab-list" hidden={tab !== 'list'} className={styles.results} aria-busy={list.status === 'loading' || refreshing}>
         <div className={styles.resultsBar}>
           <h2 id="leads-count" ref={heading} tabIndex={-1}>
             {list.status === 'ready' ? t('list.count', { count: list.totalCount }) : t('list.title')}

@@ -26,9 +26,14 @@ export interface LeadFilters {
   order: (typeof LEAD_ORDERS)[number] | '';
 }
 
-/** The filters, and the lead whose details are open. */
+/** The workspace's tabs: the list of leads, or the overview's charts. */
+export const LEAD_TABS = ['list', 'overview'] as const;
+export type LeadTab = (typeof LEAD_TABS)[number];
+
+/** The filters, the tab, and the lead whose details are open. */
 export interface LeadView {
   filters: LeadFilters;
+  tab: LeadTab;
   lead: string | null;
 }
 
@@ -38,6 +43,8 @@ export const NO_FILTERS: LeadFilters = { from: '', to: '', status: '', interest:
 const PARAMS: Record<keyof LeadFilters, string> = { from: 'from', to: 'to', status: 'status', interest: 'interest', language: 'language', search: 'q', source: 'source', fit: 'fit', order: 'sort' };
 /** The API's notifications link to `{STAFF_PAGE_URL}?lead=<id>`. */
 const LEAD_PARAM = 'lead';
+/** `?view=overview`; the list is the default. */
+const TAB_PARAM = 'view';
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | '' =>
@@ -59,17 +66,20 @@ export function readView(search: string): LeadView {
       fit: oneOf(FIT_THRESHOLDS, params.get(PARAMS.fit)),
       order: oneOf(LEAD_ORDERS, params.get(PARAMS.order)),
     },
+    tab: oneOf(LEAD_TABS, params.get(TAB_PARAM)) || 'list',
     lead: params.get(LEAD_PARAM) || null,
   };
 }
 
 /** The query string that reproduces a view, keeping the URL's other parameters. */
-export function viewSearch(current: string, { filters, lead }: LeadView): string {
+export function viewSearch(current: string, { filters, tab, lead }: LeadView): string {
   const params = new URLSearchParams(current);
   for (const key of Object.keys(PARAMS) as (keyof LeadFilters)[]) {
     if (filters[key]) params.set(PARAMS[key], filters[key]);
     else params.delete(PARAMS[key]);
   }
+  if (tab !== 'list') params.set(TAB_PARAM, tab);
+  else params.delete(TAB_PARAM);
   if (lead) params.set(LEAD_PARAM, lead);
   else params.delete(LEAD_PARAM);
   const query = params.toString();

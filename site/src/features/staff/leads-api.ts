@@ -11,6 +11,7 @@ import {
   type CsvSeparator,
   EraseLeadDocument,
   LeadDocument,
+  LeadInsightsDocument,
   type LeadsFilter,
   LeadsCsvDocument,
   LeadsDocument,
@@ -49,6 +50,10 @@ export async function fetchLeads(filter: LeadsFilter, orderBy: LeadOrder, after:
 
 export async function fetchLead(id: string) {
   return (await send(LeadDocument, { id })).lead;
+}
+
+export async function fetchLeadInsights(filter: LeadsFilter) {
+  return (await send(LeadInsightsDocument, { filter })).leadInsights;
 }
 
 export async function fetchLeadsCsv(filter: LeadsFilter, separator: CsvSeparator) {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { type LeadFilters, type LeadView, readView, viewSearch } from './filters';
+import { type LeadFilters, type LeadTab, type LeadView, readView, viewSearch } from './filters';
 
 /**
  * The filters and the open lead, kept in the URL's query so that a link
@@ -21,6 +21,7 @@ export function useLeadView() {
     [],
   );
   const openLead = useCallback((lead: string | null) => setView((current) => current && { ...current, lead }), []);
+  const openTab = useCallback((tab: LeadTab) => setView((current) => current && { ...current, tab }), []);
 
-  return { view, setFilters, openLead };
+  return { view, setFilters, openLead, openTab };
 }
