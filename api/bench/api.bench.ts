@@ -36,6 +36,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const LOCALES = ['ES', 'EN', 'DE', 'IT', 'FR'];
 
 const body = (query: string, variables?: object) => JSON.stringify({ query, variables });
+const SEARCH_QUERY = 'query S($c: String!, $q: String!, $l: Locale!) { searchAudiences(country: $c, text: $q, locale: $l) { id interest audienceSize segmentId } }';
 const AUDIENCES_QUERY = 'query A($c: String!, $t: String!, $l: Locale!) { audiences(country: $c, topic: $t, locale: $l) { id interest audienceSize } }';
 /** The explorer's GET of a question (Apollo Client's `useGETForQueries`), path and query string. */
 const getPath = (variables: object) => `/graphql?query=${encodeURIComponent(AUDIENCES_QUERY)}&variables=${encodeURIComponent(JSON.stringify(variables))}`;
@@ -115,6 +116,16 @@ async function main(): Promise<void> {
       requests: audienceBodies.map((b) => ({ body: b })),
     });
     const audiencesGet = await load('audiences (GET)', { connections: 20, duration: SECONDS, requests: audienceGets });
+    // The explorer's search: words typed by visitors in their language, across the countries (the API's cache warm after the first of each).
+    const words = ['motor', 'viaje', 'reise', 'moda', 'banca', 'fans', 'salud', 'cucina', 'énergie', 'tecnolog', 'smartphone', 'vin'];
+    const searches = COUNTRIES.flatMap((country, i) =>
+      words.map((text, j) => body(SEARCH_QUERY, { c: country.code, q: text, l: LOCALES[(i + j) % LOCALES.length] })),
+    );
+    const search = await load('searchAudiences', { connections: 20, duration: SECONDS, requests: searches.map((b) => ({ body: b })) });
+    const coldStarted = performance.now();
+    const cold = await fetch(URL, { method: 'POST', headers: { 'content-type': 'application/json' }, body: body(SEARCH_QUERY, { c: 'ES', q: 'aficionad', l: 'ES' }) });
+    await cold.json();
+    const coldMs = performance.now() - coldStarted;
     // Through npm run prod's nginx, when it runs: its cache answers the second identical GET.
     const production = await prodRunning();
     const throughNginx = production
@@ -180,11 +191,13 @@ async function main(): Promise<void> {
       '{ __typename }': row(trivial),
       audiences: row(audiences),
       'audiences (GET)': row(audiencesGet),
+      searchAudiences: row(search),
       ...(throughNginx && { 'audiences (GET) via nginx': row(throughNginx) }),
     });
     const ratio = audiences.requests.average / trivial.requests.average;
     console.log(`audiences throughput: ${(ratio * 100).toFixed(1)} % of the trivial query (target ≥ 90 %); as GET ${((audiencesGet.requests.average / trivial.requests.average) * 100).toFixed(1)} %`);
     console.log(`audiences p99 at concurrency 20: ${audiences.latency.p99} ms, as GET ${audiencesGet.latency.p99} ms (target < 10 ms)`);
+    console.log(`searchAudiences: ${((search.requests.average / trivial.requests.average) * 100).toFixed(1)} % of the trivial query's throughput; a search not asked before (PostgreSQL, one request): ${coldMs.toFixed(1)} ms`);
     console.log(throughNginx ? `through npm run prod's nginx (${PROD_URL}): answered by its cache after the first of each question` : `npm run prod is not running (${PROD_URL}): nothing measured through nginx`);
     console.log('');
     console.table({ submitContactRequest: { ...row(writes), sent: contacts * 2, receipts: answered, 'distinct receipts': receipts.size, 'rows stored': stored } });

@@ -12,6 +12,8 @@ export interface CountrySeed {
 
 export interface TopicSeed {
   slug: string;
+  /** The topic's part of a segment id (SGM-DE-AUTO-…): never changed once published, seats and plans quote it. */
+  code: string;
   icon: string;
   names: Translations;
   descriptions: Translations;
@@ -57,6 +59,7 @@ export const COUNTRIES: readonly CountrySeed[] = [
 export const TOPICS: readonly TopicSeed[] = [
   {
     slug: 'technology-telecom',
+    code: 'TECH',
     icon: 'Cpu',
     names: { es: 'Tecnología y telecomunicaciones', en: 'Technology and telecom', de: 'Technologie und Telekommunikation', it: 'Tecnologia e telecomunicazioni', fr: 'Technologie et télécoms' },
     descriptions: {
@@ -69,6 +72,7 @@ export const TOPICS: readonly TopicSeed[] = [
   },
   {
     slug: 'travel-tourism',
+    code: 'TRAVEL',
     icon: 'Plane',
     names: { es: 'Viajes y turismo', en: 'Travel and tourism', de: 'Reisen und Tourismus', it: 'Viaggi e turismo', fr: 'Voyage et tourisme' },
     descriptions: {
@@ -81,6 +85,7 @@ export const TOPICS: readonly TopicSeed[] = [
   },
   {
     slug: 'retail-ecommerce',
+    code: 'RETAIL',
     icon: 'ShoppingBag',
     names: { es: 'Retail y ecommerce', en: 'Retail and ecommerce', de: 'Handel und E-Commerce', it: 'Retail ed e-commerce', fr: 'Commerce et e-commerce' },
     descriptions: {
@@ -93,6 +98,7 @@ export const TOPICS: readonly TopicSeed[] = [
   },
   {
     slug: 'finance-insurance',
+    code: 'FINANCE',
     icon: 'Landmark',
     names: { es: 'Finanzas y seguros', en: 'Finance and insurance', de: 'Finanzen und Versicherungen', it: 'Finanza e assicurazioni', fr: 'Finance et assurance' },
     descriptions: {
@@ -105,6 +111,7 @@ export const TOPICS: readonly TopicSeed[] = [
   },
   {
     slug: 'automotive',
+    code: 'AUTO',
     icon: 'Car',
     names: { es: 'Automoción', en: 'Automotive', de: 'Automobil', it: 'Auto e motori', fr: 'Automobile' },
     descriptions: {
@@ -117,6 +124,7 @@ export const TOPICS: readonly TopicSeed[] = [
   },
   {
     slug: 'health-wellness',
+    code: 'HEALTH',
     icon: 'HeartPulse',
     names: { es: 'Bienestar y vida activa', en: 'Wellness and active living', de: 'Wellness und aktiver Lebensstil', it: 'Benessere e vita attiva', fr: 'Bien-être et vie active' },
     // Interests only: no audience infers a health condition, a pregnancy or another special category of data (GDPR art. 9).
@@ -130,6 +138,7 @@ export const TOPICS: readonly TopicSeed[] = [
   },
   {
     slug: 'food-drink',
+    code: 'FOOD',
     icon: 'UtensilsCrossed',
     names: { es: 'Alimentación y bebidas', en: 'Food and drink', de: 'Essen und Trinken', it: 'Cibo e bevande', fr: 'Alimentation et boissons' },
     descriptions: {
@@ -142,6 +151,7 @@ export const TOPICS: readonly TopicSeed[] = [
   },
   {
     slug: 'entertainment-media',
+    code: 'MEDIA',
     icon: 'Clapperboard',
     names: { es: 'Entretenimiento y medios', en: 'Entertainment and media', de: 'Unterhaltung und Medien', it: 'Intrattenimento e media', fr: 'Divertissement et médias' },
     descriptions: {
@@ -154,6 +164,7 @@ export const TOPICS: readonly TopicSeed[] = [
   },
   {
     slug: 'facilities-energy',
+    code: 'ENERGY',
     icon: 'Zap',
     names: { es: 'Instalaciones y energía', en: 'Facilities and energy', de: 'Gebäude und Energie', it: 'Impianti ed energia', fr: 'Bâtiment et énergie' },
     descriptions: {

@@ -2,7 +2,7 @@ import { Args, Info, Query, Resolver } from '@nestjs/graphql';
 import type { GraphQLResolveInfo } from 'graphql';
 import { AudiencesService } from './audiences.service';
 import { cacheAsCatalog } from './catalog-changes';
-import { AudiencesArgs, LocaleArgs } from './dto/audiences.args';
+import { AudiencesArgs, LocaleArgs, SearchAudiencesArgs } from './dto/audiences.args';
 import { Audience } from './models/audience.model';
 import { Country } from './models/country.model';
 import { Topic } from './models/topic.model';
@@ -27,5 +27,14 @@ export class AudiencesResolver {
   findAudiences(@Args() { country, topic, locale }: AudiencesArgs, @Info() info: GraphQLResolveInfo): Promise<Audience[]> {
     cacheAsCatalog(info);
     return this.audiences.audiences(country, topic, locale);
+  }
+
+  @Query(() => [Audience], {
+    description: "A country's audiences of every topic whose name in the language holds the words (accents and case aside, near misses too), closest first",
+    complexity: 20,
+  })
+  searchAudiences(@Args() { country, text, locale, first }: SearchAudiencesArgs, @Info() info: GraphQLResolveInfo): Promise<Audience[]> {
+    cacheAsCatalog(info);
+    return this.audiences.search(country, text, locale, first);
   }
 }

@@ -8,6 +8,27 @@ import type { Country } from './models/country.model';
 import type { Topic } from './models/topic.model';
 import { CATALOG_MAX_AGE_SECONDS } from './catalog';
 import { CatalogChanges } from './catalog-changes';
+import { segmentId, taxonomyPath } from './segment';
+
+/** An audience as read, with the names its paths are made of. */
+interface AudienceRow {
+  id: string;
+  interest: string;
+  audienceSize: number;
+  topic: string;
+  topicName: string;
+  englishTopicName: string;
+  englishInterest: string;
+}
+
+const toAudience =
+  (country: string) =>
+  ({ topicName, englishTopicName, englishInterest, ...audience }: AudienceRow): Audience => ({
+    ...audience,
+    segmentId: segmentId(country, audience.topic, audience.id),
+    taxonomyPath: taxonomyPath(topicName, audience.interest),
+    englishTaxonomyPath: taxonomyPath(englishTopicName, englishInterest),
+  });
 
 interface Catalog {
   countries: Map<Locale, Country[]>;
@@ -39,6 +60,13 @@ export class AudiencesService {
     ignoreFetchAbort: true,
     fetchMethod: (_key, _stale, { context }) => this.readAudiences(context.country, context.topic, context.locale),
   });
+  /** Searches asked again (the explorer's debounced typing, the same words from many visitors). */
+  private readonly searches = new LRUCache<string, Audience[], { country: string; text: string; locale: Locale; first: number }>({
+    max: 5000,
+    ttl: CACHE_TTL_MS,
+    ignoreFetchAbort: true,
+    fetchMethod: (_key, _stale, { context }) => this.readSearch(context.country, context.text, context.locale, context.first),
+  });
 
   constructor(
     private readonly prisma: PrismaService,
@@ -47,6 +75,7 @@ export class AudiencesService {
     changes.onChange(() => {
       this.catalog.clear();
       this.audienceLists.clear();
+      this.searches.clear();
     });
   }
 
@@ -62,9 +91,7 @@ export class AudiencesService {
   async audiences(country: string, topic: string, locale: Locale): Promise<Audience[]> {
     const catalog = await this.loadCatalog();
     const unknown = {
-      ...(!catalog.countryCodes.has(country) && {
-        country: [{ code: 'unknownCountry', message: `country "${country}" is not one of the covered countries` }],
-      }),
+      ...unknownCountry(catalog, country),
       ...(!catalog.topicSlugs.has(topic) && {
         topic: [{ code: 'unknownTopic', message: `topic "${topic}" is not one of the topics` }],
       }),
@@ -73,15 +100,57 @@ export class AudiencesService {
     return (await this.audienceLists.fetch(`${country}:${topic}:${locale}`, { context: { country, topic, locale } }))!;
   }
 
-  private readAudiences(country: string, topic: string, locale: Locale): Promise<Audience[]> {
+  /**
+   * The country's audiences, across topics, whose name in the language holds
+   * the text or comes close to a word of it, accents and case aside: the
+   * closest first (a name that starts with it, then by trigram word
+   * similarity), then the largest. PostgreSQL does it (unaccent and a
+   * trigram index on the names), and the answers are cached as the lists are.
+   */
+  async search(country: string, text: string, locale: Locale, first: number): Promise<Audience[]> {
+    const catalog = await this.loadCatalog();
+    const unknown = unknownCountry(catalog, country);
+    if (unknown) throw badUserInput(unknown);
+    const words = text.trim().replace(/\s+/g, ' ').toLowerCase();
+    return (await this.searches.fetch(`${country}:${locale}:${first}:${words}`, { context: { country, text: words, locale, first } }))!;
+  }
+
+  private async readAudiences(country: string, topic: string, locale: Locale): Promise<Audience[]> {
     // One range scan of audience_reach (country_code, topic_slug, size DESC),
-    // then the name by the translation's primary key.
-    return this.prisma.$queryRaw<Audience[]>`
-      SELECT r.audience_slug AS id, t.name AS interest, r.size AS "audienceSize"
+    // then the names by the translations' primary keys.
+    const rows = await this.prisma.$queryRaw<AudienceRow[]>`
+      SELECT r.audience_slug AS id, t.name AS interest, r.size AS "audienceSize", r.topic_slug AS topic,
+        tt.name AS "topicName", te.name AS "englishTopicName", e.name AS "englishInterest"
       FROM audience_reach r
       JOIN audience_translation t ON t.audience_slug = r.audience_slug AND t.locale = ${locale}::"Locale"
+      JOIN audience_translation e ON e.audience_slug = r.audience_slug AND e.locale = 'EN'
+      JOIN topic_translation tt ON tt.topic_slug = r.topic_slug AND tt.locale = ${locale}::"Locale"
+      JOIN topic_translation te ON te.topic_slug = r.topic_slug AND te.locale = 'EN'
       WHERE r.country_code = ${country} AND r.topic_slug = ${topic}
       ORDER BY r.size DESC, r.audience_slug`;
+    return rows.map(toAudience(country));
+  }
+
+  private async readSearch(country: string, text: string, locale: Locale, first: number): Promise<Audience[]> {
+    // The names' trigram index (audience_translation_search_idx, on
+    // search_text(name)) finds the candidates; the country's reach row joins by its key.
+    const rows = await this.prisma.$queryRaw<AudienceRow[]>`
+      WITH q AS (SELECT search_text(${text}) AS words)
+      SELECT r.audience_slug AS id, t.name AS interest, r.size AS "audienceSize", r.topic_slug AS topic,
+        tt.name AS "topicName", te.name AS "englishTopicName", e.name AS "englishInterest"
+      FROM q
+      JOIN audience_translation t ON t.locale = ${locale}::"Locale"
+        AND (search_text(t.name) LIKE '%' || q.words || '%' OR q.words <% search_text(t.name))
+      JOIN audience_reach r ON r.country_code = ${country} AND r.audience_slug = t.audience_slug
+      JOIN audience_translation e ON e.audience_slug = r.audience_slug AND e.locale = 'EN'
+      JOIN topic_translation tt ON tt.topic_slug = r.topic_slug AND tt.locale = ${locale}::"Locale"
+      JOIN topic_translation te ON te.topic_slug = r.topic_slug AND te.locale = 'EN'
+      ORDER BY search_text(t.name) LIKE q.words || '%' DESC,
+        search_text(t.name) LIKE '%' || q.words || '%' DESC,
+        word_similarity(q.words, search_text(t.name)) DESC,
+        r.size DESC, r.audience_slug
+      LIMIT ${first}`;
+    return rows.map(toAudience(country));
   }
 
   private async loadCatalog(): Promise<Catalog> {
@@ -118,4 +187,10 @@ export class AudiencesService {
       topicSlugs: new Set(topics.map((row) => row.topicSlug)),
     };
   }
+}
+
+function unknownCountry(catalog: Catalog, country: string) {
+  return catalog.countryCodes.has(country)
+    ? undefined
+    : { country: [{ code: 'unknownCountry', message: `country "${country}" is not one of the covered countries` }] };
 }
