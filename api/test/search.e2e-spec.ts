@@ -103,3 +103,24 @@ describe('searchAudiences', () => {
     expect(plan.map((row) => row['QUERY PLAN']).join('\n')).toContain('audience_translation_search_idx');
   });
 });
+
+describe('countryAudiences', () => {
+  it('gives every audience of a country, topic by topic in display order, largest first in each, with ids and paths', async () => {
+    const { body } = await api.graphql<{ countryAudiences: Found[] }>(
+      '{ countryAudiences(country: "ES", locale: DE) { id topic audienceSize segmentId taxonomyPath englishTaxonomyPath } }',
+    );
+    const all = body.data!.countryAudiences;
+    const topics = [...new Set(all.map((audience) => audience.topic))];
+    expect(topics[0]).toBe('technology-telecom');
+    expect(topics).toHaveLength(9);
+    for (const topic of topics) {
+      const sizes = all.filter((audience) => audience.topic === topic).map((audience) => audience.audienceSize);
+      expect(sizes).toEqual([...sizes].sort((a, b) => b - a));
+    }
+    expect(all.find((audience) => audience.id === 'motorsport-fans')).toMatchObject({
+      segmentId: 'SGM-ES-AUTO-MOTORSPORT-FANS',
+      taxonomyPath: 'Segmentia › Automobil › Motorsport-Fans',
+      englishTaxonomyPath: 'Segmentia › Automotive › Motorsport fans',
+    });
+  });
+});

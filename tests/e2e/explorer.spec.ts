@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { isHydrated, openPage } from '../support/fixtures';
 
@@ -132,4 +133,64 @@ test('an in-page link followed before the sections hydrate keeps every section, 
   await expect.poll(() => isHydrated(page.locator('#explorer select').first())).toBe(true);
   for (const id of ['audiences', 'explorer', 'categories', 'omnichannel', 'contact']) await expect(page.locator(`#${id} h2`)).toHaveCount(1);
   expect(errors).toEqual([]);
+});
+
+test('searches a country’s audiences of every topic by name, by keyboard alone; a link reopens the search; a segment id copies, with a toast', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await openPage(page, '/en/#explorer');
+  const explorer = page.locator('#explorer');
+  const country = explorer.getByLabel('Country');
+  await country.focus();
+  await page.keyboard.type('Germany');
+  await expect(country).toHaveValue('DE');
+  await page.keyboard.press('Tab');
+  await expect(explorer.getByLabel('Search audiences')).toBeFocused();
+  await page.keyboard.type('motr');
+  // Grouped by topic; a near miss still finds "Motorsport fans".
+  await expect(explorer.getByText(/audiences? in Germany matches? “motr”/)).toBeVisible();
+  await expect(page).toHaveURL(/[?&]q=motr/);
+  await expect(explorer.locator('caption').first()).toHaveText(/^Automotive: \d+ audiences?$/);
+  const motorsport = explorer.getByRole('rowheader').filter({ hasText: 'Motorsport fans' });
+  await expect(motorsport).toContainText('SGM-DE-AUTO-MOTORSPORT-FANS');
+  await expect(motorsport).toContainText('Segmentia › Automotive › Motorsport fans');
+
+  await motorsport.getByRole('button', { name: 'Copy the segment id SGM-DE-AUTO-MOTORSPORT-FANS' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(motorsport.getByRole('status')).toHaveText('Segment id SGM-DE-AUTO-MOTORSPORT-FANS copied');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('SGM-DE-AUTO-MOTORSPORT-FANS');
+
+  // Choosing a topic leaves the search for that topic's list.
+  await explorer.getByLabel('Topic').selectOption({ label: 'Travel and tourism' });
+  await expect(explorer.getByLabel('Search audiences')).toHaveValue('');
+  await expect(page).not.toHaveURL(/[?&]q=/);
+});
+
+test('a search link reopens it, accents and case aside, with the English path beside the Spanish one', async ({ page }) => {
+  await openPage(page, '/?country=ES&q=TECNOLOGICAS');
+  const explorer = page.locator('#explorer');
+  await expect(explorer.getByLabel('Buscar audiencias')).toHaveValue('TECNOLOGICAS');
+  const row = explorer.getByRole('rowheader').filter({ hasText: 'Lectores de noticias tecnológicas' });
+  await expect(row).toContainText('SGM-ES-TECH-TECH-NEWS-READERS');
+  await expect(row.locator('[lang="en"]')).toHaveText('En tu seat: Segmentia › Technology and telecom › Tech news readers');
+  // Nothing found says so, with the words.
+  await explorer.getByLabel('Buscar audiencias').fill('zzqxj');
+  await expect(explorer.getByText('Ninguna audiencia de España coincide con «zzqxj».')).toBeVisible();
+});
+
+test('downloads the audiences of the chosen country as CSV: ids, paths, topics and reach, headers in the language, its separator', async ({ page }) => {
+  await openPage(page, '/?country=DE&topic=automotive');
+  const explorer = page.locator('#explorer');
+  const [download] = await Promise.all([page.waitForEvent('download'), explorer.getByRole('button', { name: 'Descargar las audiencias de Alemania (CSV)' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^segmentia-audiences-de-\d{4}-\d{2}-\d{2}\.csv$/);
+  const text = readFileSync(await download.path(), 'utf8');
+  const [header, first, ...rest] = text.replace(/^\uFEFF/, '').split('\r\n');
+  expect(text.startsWith('\uFEFF')).toBe(true);
+  expect(header).toBe('Temática;Audiencia;ID de segmento;Ruta de taxonomía;Ruta de taxonomía (inglés);Alcance (usuarios únicos)');
+  expect(first).toMatch(/^Tecnología y telecomunicaciones;[^;]+;SGM-DE-TECH-[A-Z-]+;Segmentia › Tecnología y telecomunicaciones › [^;]+;Segmentia › Technology and telecom › [^;]+;\d+$/);
+  expect(rest.some((line) => line.startsWith('Automoción;Aficionados al motor;SGM-DE-AUTO-MOTORSPORT-FANS;'))).toBe(true);
+
+  // In English: commas.
+  await openPage(page, '/en/?country=DE&topic=automotive');
+  const [english] = await Promise.all([page.waitForEvent('download'), page.locator('#explorer').getByRole('button', { name: 'Download the audiences of Germany (CSV)' }).click()]);
+  expect(readFileSync(await english.path(), 'utf8').split('\r\n')[0]).toBe('\uFEFFTopic,Audience,Segment id,Taxonomy path,Taxonomy path (English),Reach (unique users)');
 });

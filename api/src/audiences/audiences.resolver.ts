@@ -2,7 +2,7 @@ import { Args, Info, Query, Resolver } from '@nestjs/graphql';
 import type { GraphQLResolveInfo } from 'graphql';
 import { AudiencesService } from './audiences.service';
 import { cacheAsCatalog } from './catalog-changes';
-import { AudiencesArgs, LocaleArgs, SearchAudiencesArgs } from './dto/audiences.args';
+import { AudiencesArgs, CountryArgs, LocaleArgs, SearchAudiencesArgs } from './dto/audiences.args';
 import { Audience } from './models/audience.model';
 import { Country } from './models/country.model';
 import { Topic } from './models/topic.model';
@@ -27,6 +27,15 @@ export class AudiencesResolver {
   findAudiences(@Args() { country, topic, locale }: AudiencesArgs, @Info() info: GraphQLResolveInfo): Promise<Audience[]> {
     cacheAsCatalog(info);
     return this.audiences.audiences(country, topic, locale);
+  }
+
+  @Query(() => [Audience], {
+    description: "Every audience of a country, topic by topic in display order, largest first in each (a planner's download)",
+    complexity: 50,
+  })
+  countryAudiences(@Args() { country, locale }: CountryArgs, @Info() info: GraphQLResolveInfo): Promise<Audience[]> {
+    cacheAsCatalog(info);
+    return this.audiences.countryAudiences(country, locale);
   }
 
   @Query(() => [Audience], {

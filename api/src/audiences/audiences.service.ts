@@ -54,7 +54,7 @@ export class AudiencesService {
     ignoreFetchAbort: true,
     fetchMethod: () => this.readCatalog(),
   });
-  private readonly audienceLists = new LRUCache<string, Audience[], { country: string; topic: string; locale: Locale }>({
+  private readonly audienceLists = new LRUCache<string, Audience[], { country: string; topic: string | null; locale: Locale }>({
     max: 2000,
     ttl: CACHE_TTL_MS,
     ignoreFetchAbort: true,
@@ -100,6 +100,13 @@ export class AudiencesService {
     return (await this.audienceLists.fetch(`${country}:${topic}:${locale}`, { context: { country, topic, locale } }))!;
   }
 
+  /** Every audience of the country: topic by topic in the catalog's order, largest first in each (the planners' CSV). */
+  async countryAudiences(country: string, locale: Locale): Promise<Audience[]> {
+    const unknown = unknownCountry(await this.loadCatalog(), country);
+    if (unknown) throw badUserInput(unknown);
+    return (await this.audienceLists.fetch(`${country}:*:${locale}`, { context: { country, topic: null, locale } }))!;
+  }
+
   /**
    * The country's audiences, across topics, whose name in the language holds
    * the text or comes close to a word of it, accents and case aside: the
@@ -115,9 +122,9 @@ export class AudiencesService {
     return (await this.searches.fetch(`${country}:${locale}:${first}:${words}`, { context: { country, text: words, locale, first } }))!;
   }
 
-  private async readAudiences(country: string, topic: string, locale: Locale): Promise<Audience[]> {
+  private async readAudiences(country: string, topic: string | null, locale: Locale): Promise<Audience[]> {
     // One range scan of audience_reach (country_code, topic_slug, size DESC),
-    // then the names by the translations' primary keys.
+    // then the names by the translations' primary keys; every topic when none is given.
     const rows = await this.prisma.$queryRaw<AudienceRow[]>`
       SELECT r.audience_slug AS id, t.name AS interest, r.size AS "audienceSize", r.topic_slug AS topic,
         tt.name AS "topicName", te.name AS "englishTopicName", e.name AS "englishInterest"
@@ -126,8 +133,9 @@ export class AudiencesService {
       JOIN audience_translation e ON e.audience_slug = r.audience_slug AND e.locale = 'EN'
       JOIN topic_translation tt ON tt.topic_slug = r.topic_slug AND tt.locale = ${locale}::"Locale"
       JOIN topic_translation te ON te.topic_slug = r.topic_slug AND te.locale = 'EN'
-      WHERE r.country_code = ${country} AND r.topic_slug = ${topic}
-      ORDER BY r.size DESC, r.audience_slug`;
+      JOIN topic p ON p.slug = r.topic_slug
+      WHERE r.country_code = ${country} AND (${topic}::text IS NULL OR r.topic_slug = ${topic})
+      ORDER BY p.position, r.size DESC, r.audience_slug`;
     return rows.map(toAudience(country));
   }
 

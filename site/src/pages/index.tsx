@@ -22,8 +22,8 @@ interface Data extends LocaleData {
   topics: { nodes: TopicData[] };
 }
 
-/** A link with a selection (?country=…&topic=…) was opened for the explorer's answer. */
-const explorerLinked = () => /[?&](country|topic)=/.test(window.location.search);
+/** A link with a selection (?country=…&topic=…, ?q=…) was opened for the explorer's answer. */
+const explorerLinked = () => /[?&](country|topic|q)=/.test(window.location.search);
 
 /** The hero hydrates with the page; each section below it when the visitor nears it. */
 export default function HomePage({ data, location }: PageProps<Data>) {

@@ -11,7 +11,7 @@ export class LocaleArgs {
 }
 
 @ArgsType()
-class CountryArgs extends LocaleArgs {
+export class CountryArgs extends LocaleArgs {
   @Field({ description: 'ISO 3166-1 alpha-2 code of one of the countries' })
   @Matches(/^[A-Z]{2}$/, { message: 'country must be a two-letter country code such as ES' })
   country: string;

@@ -22,7 +22,7 @@ const ICONS: Record<string, LucideIcon> = { Car, Clapperboard, Cpu, HeartPulse, 
 
 /** Opens the explorer on a topic, keeping the country the visitor chose. */
 function explore(topic: string) {
-  selectInExplorer({ topic });
+  selectInExplorer({ topic, q: '' });
   document.getElementById('explorer')?.scrollIntoView();
   document.querySelector<HTMLSelectElement>('#explorer select[name="country"]')?.focus({ preventScroll: true });
 }

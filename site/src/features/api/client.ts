@@ -5,7 +5,7 @@
 import { ApolloClient, CombinedGraphQLErrors, HttpLink, InMemoryCache } from '@apollo/client';
 import { API_URL } from '../../config/site';
 import { type ApiFailure, failureOf } from './failure';
-import { AudiencesDocument, type AudiencesQueryVariables, CheckEmailDocument, ContactChallengeDocument, type ConsentRecordInput, type ContactRequestInput, RecordConsentDocument, SubmitContactRequestDocument } from './generated';
+import { AudiencesDocument, type AudiencesQueryVariables, CountryAudiencesDocument, type CountryAudiencesQueryVariables, SearchAudiencesDocument, type SearchAudiencesQueryVariables, CheckEmailDocument, ContactChallengeDocument, type ConsentRecordInput, type ContactRequestInput, RecordConsentDocument, SubmitContactRequestDocument } from './generated';
 
 const client = new ApolloClient({
   // Queries (the explorer's) as GET: their answers are public and cacheable by the browser, nginx and a CDN.
@@ -23,6 +23,18 @@ export async function fetchAudiences(variables: AudiencesQueryVariables) {
 export async function submitContactRequest(input: ContactRequestInput) {
   const { data } = await client.mutate({ mutation: SubmitContactRequestDocument, variables: { input } });
   return data!.submitContactRequest;
+}
+
+/** Every audience of a country, topic by topic. */
+export async function fetchCountryAudiences(variables: CountryAudiencesQueryVariables) {
+  const { data } = await client.query({ query: CountryAudiencesDocument, variables });
+  return data!.countryAudiences;
+}
+
+/** A country's audiences whose name holds the words (any topic), closest first. */
+export async function searchAudiences(variables: SearchAudiencesQueryVariables) {
+  const { data } = await client.query({ query: SearchAudiencesDocument, variables });
+  return data!.searchAudiences;
 }
 
 /** What the API says of an address: free mail, disposable, a likely typo. */

@@ -1,30 +1,37 @@
 import { useTranslation } from 'gatsby-plugin-react-i18next';
-import { RotateCcw, Search } from 'lucide-react';
-import React, { useEffect, useMemo, useState } from 'react';
+import { Copy, Download, RotateCcw, Search } from 'lucide-react';
+import React, { useEffect, useMemo, useRef, useState } from 'react';
 import type { CountryData, TopicData } from '../../components/home/types';
 import { track } from '../analytics/track';
-import type { AudiencesQuery } from '../api/generated';
+import type { ExplorerAudienceFragment } from '../api/generated';
 import { useLocale } from '../i18n/use-locale';
 import { formatReach, sortByName } from './format';
-import { selectInExplorer, useExplorerSelection } from './use-explorer-selection';
+import { SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH, selectInExplorer, useExplorerSelection } from './use-explorer-selection';
 import * as styles from './Explorer.module.css';
 
-type Audience = AudiencesQuery['audiences'][number];
+type Audience = ExplorerAudienceFragment;
 type State =
   | { status: 'idle' }
   | { status: 'loading' }
   | { status: 'ready'; audiences: Audience[] }
   | { status: 'error' };
 
+/** Typing searches once the visitor pauses this long. */
+const SEARCH_PAUSE_MS = 250;
+
 interface Props {
   countries: CountryData[];
   topics: TopicData[];
 }
 
-/** Pick a country and a topic, see its audiences and their reach, largest first. */
+/**
+ * Pick a country and a topic, see its audiences and their reach, largest
+ * first; or search the country's audiences of every topic by name. Each
+ * audience shows its segment id and taxonomy path as The Trade Desk does.
+ */
 export function Explorer({ countries, topics }: Props) {
   const { t } = useTranslation('explorer');
-  const { locale } = useLocale();
+  const { locale, code } = useLocale();
   const codes = useMemo(() => countries.map((item) => item.code), [countries]);
   const slugs = useMemo(() => topics.map((item) => item.slug), [topics]);
   const selection = useExplorerSelection(codes, slugs);
@@ -32,29 +39,64 @@ export function Explorer({ countries, topics }: Props) {
   const [attempt, setAttempt] = useState(0);
   const sortedCountries = useMemo(() => sortByName(countries, locale.tag), [countries, locale.tag]);
   const sortedTopics = useMemo(() => sortByName(topics, locale.tag), [topics, locale.tag]);
-  const { country, topic } = selection;
+  const { country, topic, q } = selection;
+  // What the visitor types; searched (and put in the URL) once they pause.
+  const [typed, setTyped] = useState(q);
+  useEffect(() => setTyped(q), [q]);
+  useEffect(() => {
+    if (typed === q) return;
+    const timer = window.setTimeout(() => selectInExplorer({ q: typed }), SEARCH_PAUSE_MS);
+    return () => window.clearTimeout(timer);
+  }, [typed, q]);
+  const words = q.trim();
+  const searching = words.length >= SEARCH_MIN_LENGTH;
 
   useEffect(() => {
-    if (!country || !topic) return setState({ status: 'idle' });
+    if (!country || (!searching && !topic)) return setState({ status: 'idle' });
     let current = true;
     setState({ status: 'loading' });
     import('../api/client')
-      .then((api) => api.fetchAudiences({ country, topic, locale: locale.api }))
+      .then((api) =>
+        searching ? api.searchAudiences({ country, text: words, locale: locale.api }) : api.fetchAudiences({ country, topic, locale: locale.api }),
+      )
       .then(
         (audiences) => {
           if (!current) return;
           setState({ status: 'ready', audiences });
-          if (audiences.length) track({ event: 'product_view', product_name: `${country}:${topic}`, product_category: topic });
+          if (audiences.length && !searching) track({ event: 'product_view', product_name: `${country}:${topic}`, product_category: topic });
         },
         () => current && setState({ status: 'error' }),
       );
     return () => {
       current = false;
     };
-  }, [country, topic, locale.api, attempt]);
+  }, [country, topic, searching, words, locale.api, attempt]);
 
   const countryName = countries.find((item) => item.code === country)?.name ?? '';
-  const topicName = topics.find((item) => item.slug === topic)?.name ?? '';
+  const topicName = (slug: string) => topics.find((item) => item.slug === slug)?.name ?? '';
+
+  // The planners' download: every audience of the country, headers in the page's language, its separator.
+  const [download, setDownload] = useState<'idle' | 'preparing' | 'failed'>('idle');
+  const downloadCsv = async () => {
+    if (download === 'preparing') return;
+    setDownload('preparing');
+    try {
+      const [api, { audiencesCsv }, { csvFileName, csvSeparatorFor, saveCsv }] = await Promise.all([
+        import('../api/client'),
+        import('./audiences-csv'),
+        import('../download/csv'),
+      ]);
+      const audiences = await api.fetchCountryAudiences({ country, locale: locale.api });
+      const headers = (['topic', 'audience', 'segmentId', 'path', 'englishPath', 'reach'] as const).map((column) => t(`csv.${column}`));
+      const csv = audiencesCsv(audiences, { headers, topicName, separator: csvSeparatorFor(code) === 'COMMA' ? ',' : ';' });
+      saveCsv(csv, csvFileName(`audiences-${country.toLowerCase()}`, new Date()));
+      setDownload('idle');
+    } catch {
+      setDownload('failed');
+    }
+  };
+  // A search's answers, by topic in the catalog's order, closest first within each.
+  const groups = state.status === 'ready' && searching ? topics.map((item) => ({ topic: item, audiences: state.audiences.filter((audience) => audience.topic === item.slug) })).filter((group) => group.audiences.length) : [];
 
   return (
     <section id="explorer" className="section" aria-labelledby="explorer-title">
@@ -76,8 +118,23 @@ export function Explorer({ countries, topics }: Props) {
               </select>
             </label>
             <label className={styles.field}>
+              <span>{t('search')}</span>
+              <span className={styles.searchInput}>
+                <Search size={18} strokeWidth={1.75} aria-hidden="true" />
+                <input
+                  type="search"
+                  name="q"
+                  value={typed}
+                  maxLength={SEARCH_MAX_LENGTH}
+                  placeholder={t('searchPlaceholder')}
+                  onChange={(event) => setTyped(event.target.value)}
+                  onKeyDown={(event) => event.key === 'Enter' && selectInExplorer({ q: typed })}
+                />
+              </span>
+            </label>
+            <label className={styles.field}>
               <span>{t('topic')}</span>
-              <select value={topic} onChange={(event) => selectInExplorer({ topic: event.target.value })} name="topic">
+              <select value={topic} onChange={(event) => selectInExplorer({ topic: event.target.value, q: '' })} name="topic">
                 <option value="">{t('chooseTopic')}</option>
                 {sortedTopics.map((item) => (
                   <option key={item.slug} value={item.slug}>
@@ -86,12 +143,25 @@ export function Explorer({ countries, topics }: Props) {
                 ))}
               </select>
             </label>
+            {country && (
+              <div className={styles.download}>
+                <button type="button" className="button button--secondary" onClick={() => void downloadCsv()} aria-disabled={download === 'preparing'}>
+                  {download === 'preparing' ? <span className="spinner" aria-hidden="true" /> : <Download size={18} strokeWidth={1.75} aria-hidden="true" />}
+                  {t('csv.download', { country: countryName })}
+                </button>
+                {download === 'failed' && (
+                  <p role="alert" className={styles.downloadError}>
+                    {t('csv.failed')}
+                  </p>
+                )}
+              </div>
+            )}
           </div>
           <div className={styles.results} aria-live="polite" aria-busy={state.status === 'loading'}>
             {state.status === 'idle' && (
               <p className={`state-message ${styles.message}`}>
                 <Search size={24} strokeWidth={1.75} aria-hidden="true" />
-                {t('prompt')}
+                {t(searching ? 'promptCountry' : 'prompt')}
               </p>
             )}
             {state.status === 'loading' && (
@@ -110,10 +180,24 @@ export function Explorer({ countries, topics }: Props) {
               </div>
             )}
             {state.status === 'ready' && state.audiences.length === 0 && (
-              <p className={`state-message ${styles.message}`}>{t('empty', { topic: topicName, country: countryName })}</p>
+              <p className={`state-message ${styles.message}`}>
+                {searching ? t('noMatch', { text: words, country: countryName }) : t('empty', { topic: topicName(topic), country: countryName })}
+              </p>
             )}
-            {state.status === 'ready' && state.audiences.length > 0 && (
-              <AudienceTable audiences={state.audiences} caption={t('caption', { topic: topicName, country: countryName, count: state.audiences.length })} />
+            {state.status === 'ready' && state.audiences.length > 0 && !searching && (
+              <AudienceTable audiences={state.audiences} caption={t('caption', { topic: topicName(topic), country: countryName, count: state.audiences.length })} />
+            )}
+            {state.status === 'ready' && state.audiences.length > 0 && searching && (
+              <div className={styles.groups}>
+                <p className={styles.found}>{t('found', { count: state.audiences.length, text: words, country: countryName })}</p>
+                {groups.map((group) => (
+                  <AudienceTable
+                    key={group.topic.slug}
+                    audiences={group.audiences}
+                    caption={t('groupCaption', { topic: group.topic.name, count: group.audiences.length })}
+                  />
+                ))}
+              </div>
             )}
           </div>
         </div>
@@ -140,7 +224,10 @@ function AudienceTable({ audiences, caption }: { audiences: Audience[]; caption:
       <tbody>
         {audiences.map((audience) => (
           <tr key={audience.id}>
-            <th scope="row">{audience.interest}</th>
+            <th scope="row">
+              <span className={styles.name}>{audience.interest}</span>
+              <Segment audience={audience} english={locale.code !== 'en'} />
+            </th>
             <td>
               <span className={styles.reach}>
                 <span className={styles.bar} aria-hidden="true">
@@ -155,5 +242,42 @@ function AudienceTable({ audiences, caption }: { audiences: Audience[]; caption:
         ))}
       </tbody>
     </table>
+  );
+}
+
+/** The audience as a The Trade Desk seat lists it: its segment id (with a copy button) and taxonomy path, in English too. */
+function Segment({ audience, english }: { audience: Audience; english: boolean }) {
+  const { t } = useTranslation('explorer');
+  const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const timer = useRef<number>();
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(audience.segmentId);
+      setCopied('copied');
+    } catch {
+      setCopied('failed');
+    }
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => setCopied('idle'), 3000);
+  };
+  return (
+    <span className={styles.segment}>
+      <span className={styles.segmentId}>
+        <code>{audience.segmentId}</code>
+        <button type="button" className={styles.copy} onClick={() => void copy()} aria-label={t('copyId', { id: audience.segmentId })}>
+          <Copy size={14} strokeWidth={1.75} aria-hidden="true" />
+        </button>
+        <span role="status" className={copied === 'idle' ? 'visually-hidden' : styles.toast}>
+          {copied === 'idle' ? '' : t(copied === 'copied' ? 'copied' : 'copyFailed', { id: audience.segmentId })}
+        </span>
+      </span>
+      <span className={styles.path}>{audience.taxonomyPath}</span>
+      {english && (
+        <span className={styles.path} lang="en">
+          {t('inSeat')} {audience.englishTaxonomyPath}
+        </span>
+      )}
+    </span>
   );
 }

@@ -1,11 +1,18 @@
 import { useEffect, useSyncExternalStore } from 'react';
 
+/** The API's longest search (SearchAudiencesArgs). */
+export const SEARCH_MAX_LENGTH = 60;
+/** The API's shortest. */
+export const SEARCH_MIN_LENGTH = 2;
+
 export interface Selection {
   country: string;
   topic: string;
+  /** Words searched for in the country's audiences of every topic (`?q=motor`). */
+  q: string;
 }
 
-const NONE: Selection = { country: '', topic: '' };
+const NONE: Selection = { country: '', topic: '', q: '' };
 let current = NONE;
 const listeners = new Set<() => void>();
 
@@ -17,8 +24,9 @@ function subscribe(listener: () => void) {
 }
 
 /**
- * Changes the explorer's country or topic and keeps both in the URL
- * (`?country=ES&topic=automotive`) so that a link reopens the same view.
+ * Changes the explorer's country, topic or search and keeps them in the URL
+ * (`?country=ES&topic=automotive`, `?country=DE&q=motor`) so that a link
+ * reopens the same view.
  * A module-level store rather than the page's state: the category cards choose
  * a topic without re-rendering the page, so the explorer, still server-rendered
  * until it nears the viewport (pages/index.tsx), never receives new props
@@ -52,7 +60,8 @@ export function useExplorerSelection(countries: readonly string[], topics: reado
     const chosen = (name: keyof Selection) => document.querySelector<HTMLSelectElement>(`#explorer select[name="${name}"]`)?.value || undefined;
     const country = chosen('country') ?? params.get('country')?.toUpperCase() ?? '';
     const topic = chosen('topic') ?? params.get('topic') ?? '';
-    selectInExplorer({ country: countries.includes(country) ? country : '', topic: topics.includes(topic) ? topic : '' });
+    const q = document.querySelector<HTMLInputElement>('#explorer input[name="q"]')?.value || params.get('q') || '';
+    selectInExplorer({ country: countries.includes(country) ? country : '', topic: topics.includes(topic) ? topic : '', q: q.slice(0, SEARCH_MAX_LENGTH) });
   }, [countries, topics]);
 
   return selection;

@@ -2,7 +2,7 @@ import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { AlertCircle, Download, LogOut, RotateCcw, ShieldAlert } from 'lucide-react';
 import React, { type KeyboardEvent, lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocale } from '../i18n/use-locale';
-import { csvSeparatorFor, saveCsv } from './csv';
+import { csvFileName, csvSeparatorFor, saveCsv } from '../download/csv';
 import { LEAD_TABS, leadOrderOf, leadsFilterOf, type LeadTab, viewSearch } from './filters';
 import type { LeadDetailFragment, LeadStatus, LeadSummaryFragment } from './generated';
 import { type DetailState, LeadDetail } from './LeadDetail';
@@ -137,7 +137,7 @@ export function LeadsWorkspace({ email, onSessionEnd }: Props) {
     const outcome = await call((api) => api.fetchLeadsCsv(leadsFilterOf(filters), csvSeparatorFor(code)));
     setPreparingCsv(false);
     if (outcome.ok) {
-      saveCsv(outcome.value, new Date());
+      saveCsv(outcome.value, csvFileName('leads', new Date()));
       setFailure(null);
       setAnnouncement(t('csv.done'));
     } else if (outcome.problem) {

@@ -1,4 +1,4 @@
-import { csvFileName, csvSeparatorFor } from './csv';
+import { csvFileName, csvSeparatorFor } from '../download/csv';
 import { leadOrderOf, leadsFilterOf, NO_FILTERS, readView, viewSearch } from './filters';
 
 describe('the view in the URL', () => {
@@ -53,7 +53,7 @@ describe('the API filter', () => {
 
 describe('the CSV file', () => {
   it('is named by the local date', () => {
-    expect(csvFileName(new Date(2026, 0, 5, 23, 59))).toBe('segmentia-leads-2026-01-05.csv');
+    expect(csvFileName('leads', new Date(2026, 0, 5, 23, 59))).toBe('segmentia-leads-2026-01-05.csv');
   });
 
   it('is separated by commas in English and semicolons in the other languages', () => {

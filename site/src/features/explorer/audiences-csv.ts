@@ -1,0 +1,22 @@
+/**
+ * A country's audiences as a planner's spreadsheet: the topic, the audience,
+ * its segment id, its taxonomy paths (the language's and English) and its
+ * reach; UTF-8 with a byte order mark, CRLF lines, the language's separator
+ * (as the staff CSV), cells a spreadsheet would run as a formula defused.
+ * Loaded when the visitor asks for the file.
+ */
+import { stringify } from 'csv-stringify/browser/esm/sync';
+import type { ExplorerAudienceFragment } from '../api/generated';
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+const cell = (value: string | number) => (typeof value === 'string' && FORMULA_START.test(value) ? `'${value}` : value);
+
+export function audiencesCsv(
+  audiences: ExplorerAudienceFragment[],
+  { headers, topicName, separator }: { headers: string[]; topicName: (slug: string) => string; separator: ',' | ';' },
+): string {
+  const rows = audiences.map((audience) =>
+    [topicName(audience.topic), audience.interest, audience.segmentId, audience.taxonomyPath, audience.englishTaxonomyPath, audience.audienceSize].map(cell),
+  );
+  return stringify(rows, { bom: true, delimiter: separator, record_delimiter: 'windows', header: true, columns: headers });
+}
