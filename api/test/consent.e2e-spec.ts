@@ -35,13 +35,20 @@ describe('recordConsent', () => {
       enabledIds: ['analytics', 'consent', 'language'],
       revision: REVISION,
       locale: 'DE',
+      gpc: false,
       decidedAt: new Date(receipt.decidedAt),
     });
     const columns = await api.prisma.$queryRaw<{ column_name: string }[]>`
       SELECT column_name FROM information_schema.columns WHERE table_name = 'consent_record'`;
     expect(columns.map((column) => column.column_name).sort()).toEqual(
-      ['consent_id', 'decided_at', 'decision_id', 'enabled_ids', 'id', 'locale', 'revision'].sort(),
+      ['consent_id', 'decided_at', 'decision_id', 'enabled_ids', 'gpc', 'id', 'locale', 'revision'].sort(),
     );
+  });
+
+  it('stores that the browser sent the Global Privacy Control signal', async () => {
+    const { body } = await record(decision({ gpc: true }));
+    const row = await api.prisma.consentRecord.findUniqueOrThrow({ where: { id: body.data!.recordConsent.id } });
+    expect(row.gpc).toBe(true);
   });
 
   it('keeps every decision of a browser, and a retried decision once', async () => {

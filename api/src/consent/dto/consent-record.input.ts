@@ -1,5 +1,5 @@
 import { Field, ID, InputType } from '@nestjs/graphql';
-import { ArrayMaxSize, IsArray, IsEnum, IsUUID, Matches } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsEnum, IsUUID, Matches } from 'class-validator';
 import { Locale } from '../../common/locale';
 
 @InputType({ description: "A visitor's cookie decision, recorded as proof of consent" })
@@ -25,4 +25,8 @@ export class ConsentRecordInput {
   @Field(() => Locale)
   @IsEnum(Locale)
   locale: Locale;
+
+  @Field({ defaultValue: false, description: "The browser sent the Global Privacy Control signal (Sec-GPC: 1, navigator.globalPrivacyControl): marketing stayed off without asking" })
+  @IsBoolean()
+  gpc: boolean = false;
 }

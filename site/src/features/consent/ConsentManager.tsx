@@ -4,7 +4,7 @@ import { Cookie } from 'lucide-react';
 import React, { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocale } from '../i18n/use-locale';
 import { ErrorBoundary } from '../resilience/ErrorBoundary';
-import { COOKIES, CONSENT_EXPIRY_DAYS, revisionOf } from './config';
+import { allowedUnder, COOKIES, CONSENT_EXPIRY_DAYS, globalPrivacyControl, revisionOf } from './config';
 import { OPEN_SETTINGS_EVENT } from './events';
 import { applyConsent } from './scripts';
 import { type ConsentState, currentConsentId, decisionCookies, readConsent, renewConsentId } from './store';
@@ -22,7 +22,9 @@ const ConsentSettings = lazy(() => import('./ConsentSettings'));
  * The cookie consent: a bar while the visitor has not decided (in the
  * server-rendered page, painted without JavaScript), a settings dialog, and
  * after a decision a small button that reopens it. Nothing optional runs
- * before consent (scripts.ts); each decision is recorded by the API.
+ * before consent (scripts.ts); each decision is recorded by the API. Under
+ * the browser's Global Privacy Control signal, marketing stays off without
+ * asking (analytics is still offered), and the bar and the settings say so.
  */
 export function ConsentManager() {
   const { t } = useTranslation('consent');
@@ -30,9 +32,14 @@ export function ConsentManager() {
   const [state, setState] = useState<ConsentState>(UNDECIDED);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const returnFocus = useRef<HTMLElement | null>(null);
+  const [gpc, setGpc] = useState(false);
 
   useEffect(() => {
-    const current = readConsent(document.cookie, COOKIES);
+    const signal = globalPrivacyControl();
+    setGpc(signal);
+    // A decision made before the signal was on keeps no marketing under it.
+    const stored = readConsent(document.cookie, COOKIES);
+    const current = { ...stored, enabled: new Set(allowedUnder(signal, stored.enabled)) };
     setState(current);
     applyConsent(current.enabled, current.given);
     // An id whose decision has expired goes too.
@@ -57,7 +64,8 @@ export function ConsentManager() {
     );
   };
 
-  const decide = (enabledIds: string[]) => {
+  const decide = (chosen: string[]) => {
+    const enabledIds = allowedUnder(gpc, chosen);
     for (const cookie of decisionCookies(enabledIds, COOKIES, CONSENT_EXPIRY_DAYS)) document.cookie = cookie;
     const next = readConsent(document.cookie, COOKIES);
     document.documentElement.setAttribute('data-consent-decided', '');
@@ -67,7 +75,7 @@ export function ConsentManager() {
     const consentId = renewConsentId(localStorage, CONSENT_EXPIRY_DAYS);
     void import('../api/client')
       .then((api) =>
-        api.recordConsent({ consentId, decisionId: crypto.randomUUID(), enabledIds: [...next.enabled], revision: revisionOf(COOKIES), locale: locale.api }),
+        api.recordConsent({ consentId, decisionId: crypto.randomUUID(), enabledIds: [...next.enabled], revision: revisionOf(COOKIES), locale: locale.api, gpc }),
       )
       .catch((error: unknown) => console.warn('The consent record could not be sent', error));
   };
@@ -88,6 +96,8 @@ export function ConsentManager() {
                 <p id="consent-bar-text" className={styles.barText}>
                   {t('bar.text')} <Link to={path('/cookies/')}>{t('bar.policy')}</Link>
                 </p>
+                {/* Shown by the head's script (html[data-gpc]) before the first paint, so the bar never changes height. */}
+                <p className={styles.gpc}>{t('gpc.notice')}</p>
               </div>
               <div className={styles.actions}>
                 <button type="button" className="button button--primary" onClick={() => decide(OPTIONAL.map((cookie) => cookie.id))}>
@@ -113,7 +123,7 @@ export function ConsentManager() {
         // Its chunk gone (a new deployment): the page reloads once, then shows the error view.
         <ErrorBoundary>
           <Suspense fallback={null}>
-            <ConsentSettings saved={saved} onDecide={decide} onClose={closeSettings} />
+            <ConsentSettings saved={saved} gpc={gpc} onDecide={decide} onClose={closeSettings} />
           </Suspense>
         </ErrorBoundary>
       )}

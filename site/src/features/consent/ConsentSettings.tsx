@@ -10,6 +10,8 @@ const NECESSARY = COOKIES.filter((cookie) => cookie.category === 'necessary');
 interface Props {
   /** The optional ids the visitor has enabled today (none before a decision). */
   saved: ReadonlySet<string>;
+  /** The browser sends the Global Privacy Control signal: marketing is off and cannot be switched on here. */
+  gpc: boolean;
   onDecide(enabledIds: string[]): void;
   onClose(): void;
 }
@@ -18,7 +20,7 @@ interface Props {
  * The cookie settings dialog: a switch per cookie, the unsaved-changes notice,
  * save, accept all, decline. Its own chunk, loaded when a visitor opens it.
  */
-export default function ConsentSettings({ saved, onDecide, onClose }: Props) {
+export default function ConsentSettings({ saved, gpc, onDecide, onClose }: Props) {
   const { t } = useTranslation('consent');
   const dialog = useRef<HTMLDialogElement>(null);
   const [draft, setDraft] = useState<Set<string>>(() => new Set(saved));
@@ -42,9 +44,15 @@ export default function ConsentSettings({ saved, onDecide, onClose }: Props) {
         </button>
       </div>
       <p className={styles.dialogIntro}>{t('dialog.intro')}</p>
+      {gpc && (
+        <p className={styles.gpc} role="note">
+          {t('gpc.notice')}
+        </p>
+      )}
       <ul className={styles.cookies}>
         {[...NECESSARY, ...OPTIONAL].map((cookie) => {
           const necessary = cookie.category === 'necessary';
+          const refused = gpc && cookie.marketing === true;
           const id = `consent-${cookie.id}`;
           return (
             <li key={cookie.id} className={styles.cookie}>
@@ -54,7 +62,7 @@ export default function ConsentSettings({ saved, onDecide, onClose }: Props) {
                 </label>
                 <p id={`${id}-description`}>{t(`cookies.${cookie.id}.description`)}</p>
                 <p className={styles.meta}>
-                  {necessary ? t('dialog.alwaysOn') : t('dialog.optional')} · {t('dialog.cookiesSet')}: <code>{cookie.targets.join(', ')}</code>
+                  {necessary ? t('dialog.alwaysOn') : refused ? t('gpc.off') : t('dialog.optional')} · {t('dialog.cookiesSet')}: <code>{cookie.targets.join(', ')}</code>
                   {!necessary && (
                     <>
                       {' · '}
@@ -70,8 +78,8 @@ export default function ConsentSettings({ saved, onDecide, onClose }: Props) {
                 type="checkbox"
                 role="switch"
                 className={styles.toggle}
-                checked={necessary || draft.has(cookie.id)}
-                disabled={necessary}
+                checked={necessary || (!refused && draft.has(cookie.id))}
+                disabled={necessary || refused}
                 aria-describedby={`${id}-description`}
                 onChange={(event) =>
                   setDraft((current) => {

@@ -9,14 +9,24 @@ export interface CookieEntry {
   targets: string[];
   /** What loads once the visitor enables it. */
   script?: 'analytics' | 'tag-manager';
+  /** Marketing: kept off, without asking, when the browser sends the Global Privacy Control signal. */
+  marketing?: true;
 }
 
 export const COOKIES: readonly CookieEntry[] = [
   { id: 'consent', category: 'necessary', targets: ['segmentia_consent', 'segmentia_consent_enabled'] },
   { id: 'language', category: 'necessary', targets: ['lang'] },
   { id: 'analytics', category: 'optional', targets: ['_ga', '_ga_*'], script: 'analytics' },
-  { id: 'tag-manager', category: 'optional', targets: ['_gcl_*'], script: 'tag-manager' },
+  { id: 'tag-manager', category: 'optional', targets: ['_gcl_*'], script: 'tag-manager', marketing: true },
 ];
+
+const MARKETING = new Set(COOKIES.filter((cookie) => cookie.marketing).map((cookie) => cookie.id));
+
+/** The browser sends the Global Privacy Control signal (Sec-GPC: 1; navigator.globalPrivacyControl). */
+export const globalPrivacyControl = () => typeof navigator !== 'undefined' && (navigator as { globalPrivacyControl?: boolean }).globalPrivacyControl === true;
+
+/** The ids a decision may enable: without marketing under the Global Privacy Control signal. */
+export const allowedUnder = (gpc: boolean, ids: Iterable<string>) => [...ids].filter((id) => !(gpc && MARKETING.has(id)));
 
 /** The consent cookie: the tilde-joined ids of every configured cookie, once the visitor has decided. */
 export const CONSENT_COOKIE = 'segmentia_consent';
@@ -32,6 +42,8 @@ export function revisionOf(cookies: readonly CookieEntry[]): string {
 /**
  * The head's inline script, before anything is painted: when the visitor has
  * decided for today's configuration it marks <html data-consent-decided>, and
- * the bar (server-rendered for everyone) is never painted for them.
+ * the bar (server-rendered for everyone) is never painted for them; under the
+ * Global Privacy Control signal it marks <html data-gpc>, and the bar shows
+ * that it is respected.
  */
-export const CONSENT_DECIDED_SNIPPET = `if(/(?:^|;\\s*)${CONSENT_COOKIE}=${encodeURIComponent(revisionOf(COOKIES)).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:;|$)/.test(document.cookie))document.documentElement.setAttribute('data-consent-decided','')`;
+export const CONSENT_DECIDED_SNIPPET = `if(/(?:^|;\\s*)${CONSENT_COOKIE}=${encodeURIComponent(revisionOf(COOKIES)).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:;|$)/.test(document.cookie))document.documentElement.setAttribute('data-consent-decided','');if(navigator.globalPrivacyControl===true)document.documentElement.setAttribute('data-gpc','')`;
