@@ -24,6 +24,19 @@ for (const home of ['/', '/de/']) {
   }
 }
 
+/** The explorer's search in German (an English path beside each), at 360 and 1440 px. */
+for (const width of [360, 1440]) {
+  test(`explorer search /de/ at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/de/?country=DE&q=motor#explorer');
+    const explorer = page.locator('#explorer');
+    await expect(explorer.getByRole('table').first()).toBeVisible();
+    await page.evaluate(() => document.fonts.ready);
+    const image = await explorer.screenshot({ path: path.join(SCREENSHOTS, `explorer-search-de-${width}.png`) });
+    expect(image.byteLength).toBeGreaterThan(30_000);
+  });
+}
+
 /** A holding's agencies, as sales would search them: one group per width, so the two runs do not see each other's leads. */
 const GROUPS = { 360: 'Mediterráneo', 1440: 'Atlántico' } as const;
 
