@@ -6,7 +6,7 @@ import { readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { coverageMapSvg } from './src/features/geo/build-map';
+import { coverageAreas, coverageMapSvg } from './src/features/geo/build-map';
 import { writeOgImages } from './src/features/seo/og-image';
 import { LOCALES } from './src/features/i18n/locales';
 import { type BuiltPage, writeSitemaps } from './src/features/i18n/sitemaps';
@@ -106,6 +106,8 @@ export const sourceNodes: GatsbyNode['sourceNodes'] = async ({ actions, createNo
     );
   }
   create('SegmentiaCoverage', 'coverage', data.coverage);
+  // The covered countries' areas over the map image, each a link that picks the country in the explorer.
+  for (const area of coverageAreas((data.esCountries as { code: string }[]).map((country) => country.code))) create('SegmentiaMapArea', area.code, area);
   // What the legal pages state comes from the API's own settings (LEAD_RETENTION_MONTHS, SPAM_RETENTION_DAYS, CONSENT_RETENTION_MONTHS, TERMS_VERSION, the processors).
   create('SegmentiaPrivacy', 'privacy', data.privacy);
 };

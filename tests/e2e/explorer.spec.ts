@@ -194,3 +194,26 @@ test('downloads the audiences of the chosen country as CSV: ids, paths, topics a
   const [english] = await Promise.all([page.waitForEvent('download'), page.locator('#explorer').getByRole('button', { name: 'Download the audiences of Germany (CSV)' }).click()]);
   expect(readFileSync(await english.path(), 'utf8').split('\r\n')[0]).toBe('\uFEFFTopic,Audience,Segment id,Taxonomy path,Taxonomy path (English),Reach (unique users)');
 });
+
+test('the coverage map picks a country in the explorer, by keyboard: each country a named link over the map, in the same box', async ({ page }) => {
+  await openPage(page, '/en/');
+  const map = page.getByRole('group', { name: 'Pick a country on the map to see its audiences' });
+  await map.scrollIntoViewIfNeeded();
+  await expect(map.getByRole('link')).toHaveCount(27);
+  // Laid over the image, scaled with it: nothing moves when it loads.
+  const image = await page.locator('#audiences img').boundingBox();
+  const overlay = await map.boundingBox();
+  expect(overlay).toEqual(image);
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  const germany = map.getByRole('link', { name: 'Show the audiences of Germany' });
+  await germany.focus();
+  await page.keyboard.press('Enter');
+  const explorer = page.locator('#explorer');
+  await expect(explorer.getByLabel('Country')).toHaveValue('DE');
+  await expect(explorer.getByLabel('Country')).toBeFocused();
+  await expect(page).toHaveURL(/[?&]country=DE/);
+  // Picked in place, not by loading the page again.
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  // Without the explorer's code, the link itself opens the explorer on the country.
+  expect(await germany.getAttribute('href')).toBe('/en/?country=DE#explorer');
+});

@@ -5,7 +5,7 @@ import { Contact, loadContactForm } from '../components/home/Contact';
 import { GeoAudiences } from '../components/home/GeoAudiences';
 import { Hero } from '../components/home/Hero';
 import { Omnichannel } from '../components/home/Omnichannel';
-import type { CountryData, Coverage, TopicData } from '../components/home/types';
+import type { CountryData, Coverage, MapAreaData, TopicData } from '../components/home/types';
 import { Layout } from '../components/layout/Layout';
 import { PageMetadata } from '../components/PageMetadata';
 import { COMPANY, postalAddressOf, vatIdOf } from '../config/company';
@@ -20,6 +20,7 @@ interface Data extends LocaleData {
   coverage: Coverage;
   countries: { nodes: CountryData[] };
   topics: { nodes: TopicData[] };
+  areas: { nodes: MapAreaData[] };
 }
 
 /** A link with a selection (?country=…&topic=…, ?q=…) was opened for the explorer's answer. */
@@ -31,7 +32,7 @@ export default function HomePage({ data, location }: PageProps<Data>) {
     <Layout pathname={location.pathname}>
       <Hero coverage={data.coverage} />
       <HydrateWhenNear id="audiences">
-        <GeoAudiences coverage={data.coverage} />
+        <GeoAudiences coverage={data.coverage} countries={data.countries.nodes} areas={data.areas.nodes} />
       </HydrateWhenNear>
       <HydrateWhenNear id="explorer" now={explorerLinked}>
         <Explorer countries={data.countries.nodes} topics={data.topics.nodes} />
@@ -100,6 +101,12 @@ export const query = graphql`
       nodes {
         code
         name
+      }
+    }
+    areas: allSegmentiaMapArea {
+      nodes {
+        code
+        points
       }
     }
     topics: allSegmentiaTopic(filter: { language: { eq: $language } }, sort: { position: ASC }) {

@@ -2,11 +2,13 @@ import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { Crosshair, Radio } from 'lucide-react';
 import React from 'react';
 import { CoverageMap } from './CoverageMap';
-import type { Coverage } from './types';
+import { useLocale } from '../../features/i18n/use-locale';
+import type { CountryData, Coverage, MapAreaData } from './types';
 import * as styles from './GeoAudiences.module.css';
 
-export function GeoAudiences({ coverage }: { coverage: Coverage }) {
+export function GeoAudiences({ coverage, countries, areas }: { coverage: Coverage; countries: CountryData[]; areas: MapAreaData[] }) {
   const { t } = useTranslation('home');
+  const { path } = useLocale();
   const criteria = t('geo.segmentation.criteria', { returnObjects: true }) as string[];
   return (
     <section id="audiences" className="section section--surface" aria-labelledby="geo-title">
@@ -34,7 +36,14 @@ export function GeoAudiences({ coverage }: { coverage: Coverage }) {
           </div>
         </div>
         <figure className={styles.mapFigure}>
-          <CoverageMap label={t('geo.mapLabel', { countries: coverage.countries })} />
+          <CoverageMap
+            label={t('geo.mapLabel', { countries: coverage.countries })}
+            groupLabel={t('geo.mapPick')}
+            pickLabel={(country) => t('geo.mapCountry', { country })}
+            areas={areas}
+            countries={countries}
+            homePath={path('/')}
+          />
           <figcaption>{t('geo.mapCaption', { countries: coverage.countries })}</figcaption>
         </figure>
       </div>

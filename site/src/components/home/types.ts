@@ -18,3 +18,9 @@ export interface CountryData {
   code: string;
   name: string;
 }
+
+/** A covered country's link area over the coverage map (gatsby-node, SegmentiaMapArea). */
+export interface MapAreaData {
+  code: string;
+  points: string;
+}

@@ -51,6 +51,22 @@ export function Explorer({ countries, topics }: Props) {
   const words = q.trim();
   const searching = words.length >= SEARCH_MIN_LENGTH;
 
+  // The coverage map's country links (plain links, before JavaScript): once the explorer runs, they pick the country in place.
+  useEffect(() => {
+    const pick = (event: MouseEvent) => {
+      const link = (event.target as Element | null)?.closest?.('a[data-map-country]');
+      if (!link || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+      const code = link.getAttribute('data-map-country')!;
+      if (!codes.includes(code)) return;
+      event.preventDefault();
+      selectInExplorer({ country: code, q: '' });
+      document.getElementById('explorer')?.scrollIntoView();
+      document.querySelector<HTMLSelectElement>('#explorer select[name="country"]')?.focus({ preventScroll: true });
+    };
+    document.addEventListener('click', pick);
+    return () => document.removeEventListener('click', pick);
+  }, [codes]);
+
   useEffect(() => {
     if (!country || (!searching && !topic)) return setState({ status: 'idle' });
     let current = true;

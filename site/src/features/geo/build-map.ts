@@ -1,4 +1,5 @@
 import { geoConicConformal, geoPath } from 'd3-geo';
+import { polygonArea, polygonCentroid, polygonHull } from 'd3-polygon';
 import { feature } from 'topojson-client';
 import { MAP_HEIGHT, MAP_WIDTH } from './map-size';
 import type { GeometryCollection, Topology } from 'topojson-specification';
@@ -64,6 +65,41 @@ function countriesOf(file: string): Feature<Geometry>[] {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const world = require(file) as Topology<{ countries: GeometryCollection }>;
   return (feature(world, world.objects.countries) as FeatureCollection<Geometry>).features;
+}
+
+/** A covered country as a link target over the map: the hull of its largest land mass, in the map's coordinates. */
+export interface MapArea {
+  code: string;
+  /** For <polygon points>: "x,y x,y …". */
+  points: string;
+}
+
+/**
+ * The areas that pick a country over the map image: a few points per country
+ * (the convex hull of its largest ring), so pages carry a few kilobytes, not
+ * the map's paths. The smallest countries come last, drawn on top, so a click
+ * on Luxembourg or Switzerland is theirs, not their neighbours'.
+ */
+const MIN_AREA = 150;
+
+export function coverageAreas(codes: string[]): MapArea[] {
+  const areas = buildCoverageMap(codes)
+    .shapes.filter((shape) => shape.code)
+    .map((shape) => {
+      const rings = shape.d
+        .split('M')
+        .filter(Boolean)
+        .map((ring) => ring.replace(/Z/g, '').split('L').map((point) => point.split(',').map(Number) as [number, number]));
+      const largest = rings.reduce((best, ring) => (Math.abs(polygonArea(ring)) > Math.abs(polygonArea(best)) ? ring : best));
+      const hull = polygonHull(largest) ?? largest;
+      // The smallest (Luxembourg: a few pixels) grow around their centre to something a finger can hit.
+      const size = Math.abs(polygonArea(hull));
+      const [cx, cy] = polygonCentroid(hull);
+      const grow = size < MIN_AREA ? Math.sqrt(MIN_AREA / Math.max(size, 1)) : 1;
+      const points = hull.map(([x, y]) => `${Math.round(cx + (x - cx) * grow)},${Math.round(cy + (y - cy) * grow)}`).join(' ');
+      return { code: shape.code, size, points };
+    });
+  return areas.sort((a, b) => b.size - a.size).map(({ code, points }) => ({ code, points }));
 }
 
 /** The map as a standalone SVG document (served as a file, so pages carry no path data). */
