@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { rescoreLeads } from '../src/leads/rescore';
 import { startTestApi, type TestApi } from './support/api';
 import { createTestIdentity, serveKeySet, TEST_PROJECT_ID } from './support/firebase-identity';
-import { submitLead } from './support/leads';
+import { contactInput, submitLead } from './support/leads';
 
 const LEADS = `query Leads($filter: LeadsFilter, $first: Int, $after: String, $orderBy: LeadOrder) {
   leads(filter: $filter, first: $first, after: $after, orderBy: $orderBy) {
@@ -171,7 +171,7 @@ describe('fit score', () => {
     await submitLead(api, { email: `ana@${domain}`, agencyName: 'Csv Media' });
     const { body } = await asStaff<{ leadsCsv: string }>(`query { leadsCsv(filter: { search: "${domain}" }) }`);
     const [header, repeat] = body.data!.leadsCsv.replace(/^\uFEFF/, '').split('\r\n');
-    expect(header).toContain('Country,Fit score,Fit reasons,Request number,Repeat of');
+    expect(header).toContain('Country,Fit score,Fit reasons,Request number,Repeat of,Audiences');
     expect(repeat).toMatch(new RegExp(`,ES,\\d+,agencySize FROM_5M_TO_10M 15/25; [^,]+,2,${first},`));
   });
 });
@@ -261,5 +261,39 @@ describe('the overview (leadInsights)', () => {
   it('is for staff only', async () => {
     const { body } = await api.graphql(INSIGHTS, {});
     expect(body.errors![0]!.extensions!.code).toBe('UNAUTHENTICATED');
+  });
+});
+
+describe('audiences asked for with a request', () => {
+  const REQUESTED = `query Lead($id: ID!) { lead(id: $id) { requestedAudiences { country audience segmentId englishTaxonomyPath } } }`;
+
+  it('stores the explorer audiences a visitor asks for (the same one twice once), named as a seat names them; the CSV says them', async () => {
+    const domain = newDomain();
+    const id = await submitLead(api, {
+      email: `ana@${domain}`,
+      audiences: [
+        { country: 'DE', audience: 'motorsport-fans' },
+        { country: 'ES', audience: 'tech-news-readers' },
+        { country: 'DE', audience: 'motorsport-fans' },
+      ],
+    });
+    const { body } = await asStaff<{ lead: { requestedAudiences: unknown[] } }>(REQUESTED, { id });
+    expect(body.data!.lead.requestedAudiences).toEqual([
+      { country: 'DE', audience: 'motorsport-fans', segmentId: 'SGM-DE-AUTO-MOTORSPORT-FANS', englishTaxonomyPath: 'Segmentia › Automotive › Motorsport fans' },
+      { country: 'ES', audience: 'tech-news-readers', segmentId: 'SGM-ES-TECH-TECH-NEWS-READERS', englishTaxonomyPath: 'Segmentia › Technology and telecom › Tech news readers' },
+    ]);
+    const csv = (await asStaff<{ leadsCsv: string }>(`query { leadsCsv(filter: { search: "${domain}" }) }`)).body.data!.leadsCsv;
+    expect(csv).toContain('SGM-DE-AUTO-MOTORSPORT-FANS; SGM-ES-TECH-TECH-NEWS-READERS');
+  });
+
+  it('refuses an audience the catalogue does not have, naming it, and more than 50, storing nothing', async () => {
+    const SUBMIT = 'mutation S($input: ContactRequestInput!) { submitContactRequest(input: $input) { id } }';
+    const unknown = contactInput({ audiences: [{ country: 'DE', audience: 'motorsport-fans' }, { country: 'DE', audience: 'unicorn-riders' }] });
+    const refused = await api.graphql(SUBMIT, { input: unknown }, { 'x-forwarded-for': '10.91.0.1' });
+    expect(refused.body.errors![0]!.extensions!.fieldErrors).toEqual({ audiences: [{ code: 'unknownAudience', message: 'audiences: not in the catalogue: DE unicorn-riders' }] });
+    const tooMany = contactInput({ audiences: Array.from({ length: 51 }, () => ({ country: 'DE', audience: 'motorsport-fans' })) });
+    const refusedMany = await api.graphql(SUBMIT, { input: tooMany }, { 'x-forwarded-for': '10.91.0.2' });
+    expect(JSON.stringify(refusedMany.body.errors)).toContain('audiences');
+    expect(await api.prisma.contactRequest.count({ where: { requestId: { in: [unknown.requestId, tooMany.requestId] } } })).toBe(0);
   });
 });

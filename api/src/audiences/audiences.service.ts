@@ -10,6 +10,14 @@ import { CATALOG_MAX_AGE_SECONDS } from './catalog';
 import { CatalogChanges } from './catalog-changes';
 import { segmentId, taxonomyPath } from './segment';
 
+/** An audience asked for with a contact request, as a seat names it. */
+export interface RequestedAudience {
+  country: string;
+  audience: string;
+  segmentId: string;
+  englishTaxonomyPath: string;
+}
+
 /** An audience as read, with the names its paths are made of. */
 interface AudienceRow {
   id: string;
@@ -98,6 +106,26 @@ export class AudiencesService {
     };
     if (Object.keys(unknown).length) throw badUserInput(unknown);
     return (await this.audienceLists.fetch(`${country}:${topic}:${locale}`, { context: { country, topic, locale } }))!;
+  }
+
+  /**
+   * The catalogue's audiences of these (country, audience) pairs, as a seat
+   * names them; `unknown` lists the pairs it does not have.
+   */
+  async resolve(pairs: { country: string; audience: string }[]): Promise<{ found: RequestedAudience[]; unknown: { country: string; audience: string }[] }> {
+    if (!pairs.length) return { found: [], unknown: [] };
+    const rows = await this.prisma.$queryRaw<{ country: string; audience: string; topic: string; topicName: string; interest: string }[]>`
+      SELECT r.country_code AS country, r.audience_slug AS audience, r.topic_slug AS topic, te.name AS "topicName", e.name AS interest
+      FROM audience_reach r
+      JOIN audience_translation e ON e.audience_slug = r.audience_slug AND e.locale = 'EN'
+      JOIN topic_translation te ON te.topic_slug = r.topic_slug AND te.locale = 'EN'
+      WHERE (r.country_code, r.audience_slug) IN (SELECT * FROM unnest(${pairs.map((pair) => pair.country)}::text[], ${pairs.map((pair) => pair.audience)}::text[]))`;
+    const byKey = new Map(rows.map((row) => [`${row.country}:${row.audience}`, row]));
+    const found = pairs.flatMap((pair) => {
+      const row = byKey.get(`${pair.country}:${pair.audience}`);
+      return row ? [{ ...pair, segmentId: segmentId(row.country, row.topic, row.audience), englishTaxonomyPath: taxonomyPath(row.topicName, row.interest) }] : [];
+    });
+    return { found, unknown: pairs.filter((pair) => !byKey.has(`${pair.country}:${pair.audience}`)) };
   }
 
   /** Every audience of the country: topic by topic in the catalog's order, largest first in each (the planners' CSV). */

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { AudiencesService } from '../audiences/audiences.service';
 import { AppConfig } from '../common/config/app-config';
 import { badUserInput } from '../common/errors/errors';
 import type { Prisma } from '../generated/prisma/client';
@@ -29,6 +30,7 @@ export class ContactService {
     private readonly config: AppConfig,
     private readonly notifications: NotificationWorker,
     private readonly proofOfWork: ProofOfWork,
+    private readonly audiences: AudiencesService,
   ) {}
 
   /**
@@ -47,12 +49,19 @@ export class ContactService {
    * ordinary receipt so it learns nothing.
    */
   async submit(input: ContactRequestInput): Promise<ContactRequestReceipt> {
-    const { requestId, locale, phone, website, altcha, acceptTerms: _accepted, ...fields } = input;
+    const { requestId, locale, phone, website, altcha, audiences = [], acceptTerms: _accepted, ...fields } = input;
     // A retried send (same requestId) gets the first receipt, whatever its proof.
     const stored = await this.receipt(requestId);
     if (stored) return stored;
     const proof = await this.proofOfWork.check(altcha);
     if (!proof.ok) throw proofRefused(proof.refusal);
+    // Each audience asked for must be in the catalogue; the same one twice counts once.
+    const pairs = [...new Map(audiences.map((pair) => [`${pair.country}:${pair.audience}`, { country: pair.country, audience: pair.audience }])).values()];
+    const requested = await this.audiences.resolve(pairs);
+    if (requested.unknown.length) {
+      const named = requested.unknown.map((pair) => `${pair.country} ${pair.audience}`).join(', ');
+      throw badUserInput({ audiences: [{ code: 'unknownAudience', message: `audiences: not in the catalogue: ${named}` }] });
+    }
     const isSpam = Boolean(website?.trim()) || Date.now() < proof.notBefore;
     const e164 = phone ? toE164(phone, locale) : null;
     const { fitReasons, ...score } = scoreLead({ ...fields, phone: e164 });
@@ -67,6 +76,7 @@ export class ContactService {
           termsVersion: this.config.TERMS_VERSION,
           termsAcceptedAt: new Date(),
           altchaId: proof.challengeId,
+          requestedAudiences: requested.found as unknown as Prisma.InputJsonValue,
           isSpam,
           ...score,
           fitReasons: fitReasons as unknown as Prisma.InputJsonValue,

@@ -7,7 +7,7 @@ import { PrismaService } from '../prisma/prisma.service';
 import { type CsvSeparator, LeadOrder, type LeadsArgs, type LeadsFilter } from './dto/leads.args';
 import { leadSource } from './attribution';
 import type { LeadInsights } from './models/lead-insights.model';
-import { type FitReason, type Lead, type LeadConnection, type LeadErasureReceipt, LeadStatus } from './models/lead.model';
+import { type Lead, type LeadConnection, type LeadErasureReceipt, LeadStatus, withTypedJson } from './models/lead.model';
 
 const LEAD_FIELDS = {
   id: true,
@@ -41,6 +41,7 @@ const LEAD_FIELDS = {
   fitReasons: true,
   repeatOf: { select: { id: true, receivedAt: true } },
   requestNumber: true,
+  requestedAudiences: true,
   termsVersion: true,
   termsAcceptedAt: true,
 } satisfies Prisma.ContactRequestSelect;
@@ -48,7 +49,7 @@ const LEAD_FIELDS = {
 type LeadRow = Prisma.ContactRequestGetPayload<{ select: typeof LEAD_FIELDS }>;
 
 /** The reasons are stored as written by fitOf (a JSON column). */
-const toLead = (row: LeadRow): Lead => ({ ...row, fitReasons: row.fitReasons as unknown as FitReason[] });
+const toLead = (row: LeadRow): Lead => withTypedJson(row);
 
 /** Newest first; the id breaks ties between leads of the same millisecond. */
 const NEWEST_FIRST: Prisma.ContactRequestOrderByWithRelationInput[] = [{ receivedAt: 'desc' }, { id: 'desc' }];
@@ -96,6 +97,7 @@ const CSV_COLUMNS: [keyof Lead, string][] = [
   ['fitReasons', 'Fit reasons'],
   ['requestNumber', 'Request number'],
   ['repeatOf', 'Repeat of'],
+  ['requestedAudiences', 'Audiences'],
   ['id', 'Lead id'],
 ];
 
@@ -253,7 +255,9 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 function cell(value: Lead[keyof Lead]): string {
   if (value === null) return '';
   if (value instanceof Date) return value.toISOString().replace('T', ' ').slice(0, 19);
-  if (Array.isArray(value)) return value.map((reason) => `${reason.rule} ${reason.value} ${reason.points}/${reason.maxPoints}`).join('; ');
+  if (Array.isArray(value)) {
+    return value.map((item) => ('segmentId' in item ? item.segmentId : `${item.rule} ${item.value} ${item.points}/${item.maxPoints}`)).join('; ');
+  }
   if (typeof value === 'object') return value.id;
   const text = String(value);
   return FORMULA_START.test(text) ? `'${text}` : text;

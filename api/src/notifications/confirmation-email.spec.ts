@@ -40,6 +40,7 @@ const LEAD: LeadSummary = {
   ],
   requestNumber: 1,
   repeatOf: null,
+  requestedAudiences: [],
 };
 const COMPANY = companyFrom({});
 
@@ -97,6 +98,15 @@ describe("sales' notification of a lead", () => {
       text: { type: 'plain_text', text: 'Repeat demo request (3rd): Agencia <Norte> & Co' },
     });
     expect(emailMessage(LEAD, 'https://segmentia.es/staff/').text).not.toContain('Repeat');
+  });
+
+  it('lists the audiences asked for, by segment id and English path', () => {
+    const asked = {
+      ...LEAD,
+      requestedAudiences: [{ country: 'DE', audience: 'motorsport-fans', segmentId: 'SGM-DE-AUTO-MOTORSPORT-FANS', englishTaxonomyPath: 'Segmentia › Automotive › Motorsport fans' }],
+    };
+    expect(emailMessage(asked, 'https://segmentia.es/staff/').text).toContain('Audiences (1): SGM-DE-AUTO-MOTORSPORT-FANS (Segmentia › Automotive › Motorsport fans)');
+    expect(emailMessage(LEAD, 'https://segmentia.es/staff/').text).not.toContain('Audiences');
   });
 
   it.each([

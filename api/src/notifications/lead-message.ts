@@ -26,6 +26,7 @@ export type LeadSummary = Pick<
   | 'fitReasons'
   | 'requestNumber'
   | 'repeatOf'
+  | 'requestedAudiences'
 >;
 
 /** What the site promises a prospect: an answer, with credentials for the demo, within this many working hours. */
@@ -83,6 +84,9 @@ function facts(lead: LeadSummary): [string, string][] {
     ['Language', lead.locale],
     ['Source', [leadSource(lead) ?? 'direct', lead.utmCampaign && `campaign ${lead.utmCampaign}`].filter(Boolean).join(', ')],
     ['Landing page', lead.landingPage ?? '—'],
+    ...(lead.requestedAudiences.length
+      ? [[`Audiences (${lead.requestedAudiences.length})`, lead.requestedAudiences.map((audience) => `${audience.segmentId} (${audience.englishTaxonomyPath})`).join('\n')] as [string, string]]
+      : []),
   ];
 }
 

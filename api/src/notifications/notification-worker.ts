@@ -2,7 +2,7 @@ import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy }
 import { AppConfig } from '../common/config/app-config';
 import { isDatabaseUnavailable } from '../common/errors/database-errors';
 import type { NotificationChannel } from '../generated/prisma/enums';
-import type { FitReason } from '../leads/models/lead.model';
+import { withTypedJson } from '../leads/models/lead.model';
 import { Metrics } from '../metrics/metrics.service';
 import { PrismaService } from '../prisma/prisma.service';
 import { DeliveryError, NotificationSenders } from './senders';
@@ -40,6 +40,7 @@ const SUMMARY = {
   fitReasons: true,
   requestNumber: true,
   repeatOf: { select: { id: true, receivedAt: true } },
+  requestedAudiences: true,
 } as const;
 
 /**
@@ -157,7 +158,7 @@ export class NotificationWorker implements OnApplicationBootstrap, OnModuleDestr
     const row = await this.prisma.contactRequest.findUnique({ where: { id: leadId }, select: SUMMARY });
     if (!row) return; // erased meanwhile: its notifications went with it
     try {
-      await this.senders.send(channel, id, { ...row, fitReasons: row.fitReasons as unknown as FitReason[] });
+      await this.senders.send(channel, id, withTypedJson(row));
     } catch (error) {
       const reason = error instanceof DeliveryError ? error.message : 'unexpected error';
       const delay = Math.min(this.config.NOTIFY_RETRY_BASE_MS * 2 ** (attempts - 1), this.config.NOTIFY_RETRY_MAX_MS);

@@ -1,11 +1,12 @@
 import { Field, ID, InputType } from '@nestjs/graphql';
-import { Transform } from 'class-transformer';
-import { Equals, IsEmail, IsEnum, IsFQDN, IsOptional, IsString, IsUUID, Matches, MaxLength, MinLength } from 'class-validator';
+import { Transform, Type } from 'class-transformer';
+import { ArrayMaxSize, Equals, IsArray, IsEmail, IsEnum, IsFQDN, IsOptional, IsString, IsUUID, Matches, MaxLength, MinLength, ValidateNested } from 'class-validator';
 import { Locale } from '../../common/locale';
 import { AdvertiserCount, AgencySize, AgencyType, DecisionRole, Interest, Position } from '../contact.enums';
 import { IsNotDisposableEmail } from './is-not-disposable-email';
 import { IsPhoneForLocale } from './is-phone-for-locale';
 import { IsSingleLine } from './is-single-line';
+import { MAX_REQUESTED_AUDIENCES, RequestedAudienceInput } from './requested-audience.input';
 import { ATTRIBUTION_LIMITS, CONTACT_LIMITS } from '../rules';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -162,6 +163,17 @@ export class ContactRequestInput {
   @Matches(/^[\w-]+$/, { message: 'gclid must be letters, digits, - and _' })
   @MaxLength(ATTRIBUTION_LIMITS.gclid)
   gclid?: string;
+
+  @Field(() => [RequestedAudienceInput], {
+    nullable: true,
+    description: `Audiences of the explorer the visitor asks for (at most ${MAX_REQUESTED_AUDIENCES}); each must be in the catalogue, or the request is refused with the field code unknownAudience`,
+  })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(MAX_REQUESTED_AUDIENCES)
+  @ValidateNested({ each: true })
+  @Type(() => RequestedAudienceInput)
+  audiences?: RequestedAudienceInput[];
 
   @Field({ nullable: true, description: 'Leave empty: a hidden field that only bots fill in' })
   @IsOptional()

@@ -25,6 +25,21 @@ export class FitReason {
   maxPoints: number;
 }
 
+@ObjectType({ description: "An audience of the explorer asked for with the request, as the catalogue named it then" })
+export class RequestedAudience {
+  @Field()
+  country: string;
+
+  @Field({ description: 'The audience id, e.g. motorsport-fans' })
+  audience: string;
+
+  @Field({ description: 'e.g. SGM-DE-AUTO-MOTORSPORT-FANS' })
+  segmentId: string;
+
+  @Field({ description: 'e.g. Segmentia › Automotive › Motorsport fans' })
+  englishTaxonomyPath: string;
+}
+
 @ObjectType({ description: 'An earlier request of the same prospect' })
 export class LeadReference {
   @Field(() => ID)
@@ -132,6 +147,9 @@ export class Lead {
   @Field(() => Int, { description: "This request's place among the prospect's requests of those 90 days: 1 for a new prospect" })
   requestNumber: number;
 
+  @Field(() => [RequestedAudience], { description: "The explorer's audiences the visitor asked for with the request" })
+  requestedAudiences: RequestedAudience[];
+
   @Field({ description: 'The version of the terms the sender accepted' })
   termsVersion: string;
 
@@ -177,3 +195,10 @@ export class LeadErasureReceipt {
   @Field(() => GraphQLISODateTime)
   erasedAt: Date;
 }
+
+/** A row's JSON columns as the model types them (written by fitOf and the contact service). */
+export const withTypedJson = <Row extends { fitReasons: unknown; requestedAudiences: unknown }>(row: Row) => ({
+  ...row,
+  fitReasons: row.fitReasons as FitReason[],
+  requestedAudiences: row.requestedAudiences as RequestedAudience[],
+});
