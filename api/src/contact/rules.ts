@@ -55,5 +55,5 @@ export const UTM_PARAMETERS = { utm_source: 'utmSource', utm_medium: 'utmMedium'
 export const NOT_SINGLE_LINE = /[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
 
 /** The field error codes the API answers for a contact request (class-validator's constraint names and ours). */
-export const CONTACT_ERROR_CODES = ['isDefined', 'isString', 'minLength', 'maxLength', 'isEmail', 'isPhoneNumber', 'isEnum', 'equals', 'isSingleLine', 'isUuid', 'matches', 'isFqdn', 'isNotDisposable'] as const;
+export const CONTACT_ERROR_CODES = ['isDefined', 'isString', 'minLength', 'maxLength', 'isEmail', 'isPhoneNumber', 'isEnum', 'equals', 'isSingleLine', 'isUuid', 'matches', 'isFqdn', 'isNotDisposable', 'isArray', 'arrayMaxSize', 'nestedValidation'] as const;
 export type ContactErrorCode = (typeof CONTACT_ERROR_CODES)[number];

@@ -11,7 +11,7 @@ import { useLocale } from '../i18n/use-locale';
 import { EMAIL_PATTERN, LIMITS, messageKeyFor, NOT_SINGLE_LINE, OPTIONS, PHONE_PATTERN } from './options';
 import * as styles from './ContactForm.module.css';
 
-type Values = Omit<ContactRequestInput, 'requestId' | 'locale' | 'pagePath' | 'altcha'>;
+type Values = Omit<ContactRequestInput, 'requestId' | 'locale' | 'pagePath' | 'altcha' | 'audiences'>;
 type Status = { kind: 'filling' } | { kind: 'sending' } | { kind: 'sent'; email: string } | { kind: 'failed'; reason: string };
 type ProofOfWork = import('./proof-of-work').ProofOfWork;
 

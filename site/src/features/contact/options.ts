@@ -28,6 +28,10 @@ export const API_ERROR_KEYS: Record<ContactErrorCode, string> = {
   matches: 'invalid',
   isFqdn: 'invalid',
   isNotDisposable: 'disposable',
+  // input.audiences (sent with a selection of the explorer's audiences).
+  isArray: 'invalid',
+  arrayMaxSize: 'invalid',
+  nestedValidation: 'invalid',
 };
 
 /** The message key for an error code of the API's answer; `invalid` for one the form does not know. */
