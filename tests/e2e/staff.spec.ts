@@ -101,7 +101,14 @@ test.describe('signed in as sales', () => {
   test('opens a lead from ?lead=<id> (the notifications’ link) with every field', async ({ page, request }) => {
     const mark = uniqueMark();
     const [id] = await createLeads(request, [
-      ({ agencyName: `Mindshare ${mark}`, contactName: 'Begoña Ibáñez', message: 'Nos interesa el sector del automóvil.\nSegunda línea.', pagePath: '/de/', locale: 'DE' }),
+      ({
+        agencyName: `Mindshare ${mark}`,
+        contactName: 'Begoña Ibáñez',
+        message: 'Nos interesa el sector del automóvil.\nSegunda línea.',
+        pagePath: '/de/',
+        locale: 'DE',
+        audiences: [{ country: 'DE', audience: 'motorsport-fans' }],
+      }),
     ]);
     await signIn(page, { path: `/staff/?lead=${id}` });
     const details = page.getByRole('dialog', { name: `Mindshare ${mark}` });
@@ -120,6 +127,7 @@ test.describe('signed in as sales', () => {
       'Nos interesa el sector del automóvil.',
       '/de/',
       'Versión 2026-11-01',
+      'SGM-DE-AUTO-MOTORSPORT-FANS Segmentia › Automotive › Motorsport fans',
       id!,
     ]) {
       await expect(details).toContainText(text);

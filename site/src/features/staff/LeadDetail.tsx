@@ -212,6 +212,22 @@ function Fields({ lead, status, repeatLink }: { lead: LeadDetailFragment; status
       heading: t('detail.groups.request'),
       rows: [
         ['interest', t(`contact:options.interest.${lead.interest}`)],
+        ...(lead.requestedAudiences.length
+          ? [
+              [
+                'audiences',
+                <ul className={styles.reasons}>
+                  {lead.requestedAudiences.map((audience) => (
+                    <li key={audience.segmentId}>
+                      <span>
+                        <code>{audience.segmentId}</code> {audience.englishTaxonomyPath}
+                      </span>
+                    </li>
+                  ))}
+                </ul>,
+              ] as [string, ReactNode],
+            ]
+          : []),
         ['message', lead.message ? <span className={styles.message}>{lead.message}</span> : notGiven],
         ['page', lead.pagePath ? `${SITE_URL}${lead.pagePath}` : notGiven],
         ['terms', t('detail.termsAccepted', { version: lead.termsVersion, date: formatDateTime(lead.termsAcceptedAt, locale.tag) })],
