@@ -88,9 +88,6 @@ describe('the proof of work', () => {
   });
 
   it('refuses an expired challenge as altchaExpired', async () => {
-    const short = await startTestApi({ ALTCHA_EXPIRES_MINUTES: '1' });
-    const altcha = await solve(await fetchChallenge(`${short.url}/graphql`));
-    await short.close();
     const late = await startTestApi({ ALTCHA_HMAC_SECRET: 'x'.repeat(32) });
     // The same secret on both sides, and a challenge of a minute: solved, but out of date once the clock has moved on.
     const sameSecret = await startTestApi({ ALTCHA_HMAC_SECRET: 'x'.repeat(32), ALTCHA_EXPIRES_MINUTES: '1' });
@@ -106,7 +103,6 @@ describe('the proof of work', () => {
       Date.now = realNow;
       await late.close();
     }
-    expect(altcha).toEqual(expect.any(String));
   });
 
   it('lets a challenge serve one request: another request with it is refused as altchaReused; the same request sent again gets its receipt', async () => {

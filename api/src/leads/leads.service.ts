@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { stringify } from 'csv-stringify/sync';
+import { defusedCell } from '../common/csv-cell';
 import { badUserInput, notFound } from '../common/errors/errors';
 import type { Prisma } from '../generated/prisma/client';
 import { ErasureReason } from '../generated/prisma/enums';
@@ -250,8 +251,6 @@ function countBy<Row, Value extends string | null>(rows: Row[], valueOf: (row: R
     .sort((a, b) => b.count - a.count || (a.value ?? '\uffff').localeCompare(b.value ?? '\uffff'));
 }
 
-const FORMULA_START = /^[=+\-@\t\r]/;
-
 function cell(value: Lead[keyof Lead]): string {
   if (value === null) return '';
   if (value instanceof Date) return value.toISOString().replace('T', ' ').slice(0, 19);
@@ -259,8 +258,7 @@ function cell(value: Lead[keyof Lead]): string {
     return value.map((item) => ('segmentId' in item ? item.segmentId : `${item.rule} ${item.value} ${item.points}/${item.maxPoints}`)).join('; ');
   }
   if (typeof value === 'object') return value.id;
-  const text = String(value);
-  return FORMULA_START.test(text) ? `'${text}` : text;
+  return defusedCell(String(value));
 }
 
 /** Where the previous page ended: its last lead's place in the order. */

@@ -2,6 +2,7 @@ import { ArgsType, Field, Int } from '@nestjs/graphql';
 import { Transform } from 'class-transformer';
 import { IsEnum, IsInt, IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
 import { Locale } from '../../common/locale';
+import { SEARCH_LIMITS } from '../search-limits';
 
 @ArgsType()
 export class LocaleArgs {
@@ -17,16 +18,14 @@ export class CountryArgs extends LocaleArgs {
   country: string;
 }
 
-/** The longest search the explorer sends: a few words. */
-export const SEARCH_MAX_LENGTH = 60;
 
 @ArgsType()
 export class SearchAudiencesArgs extends CountryArgs {
   @Field({ description: 'Words of an audience name in the language, accents and case aside (2 to 60 characters)' })
   @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
   @IsString()
-  @MinLength(2)
-  @MaxLength(SEARCH_MAX_LENGTH)
+  @MinLength(SEARCH_LIMITS.min)
+  @MaxLength(SEARCH_LIMITS.max)
   text: string;
 
   @Field(() => Int, { defaultValue: 20, description: 'At most this many, 1 to 50' })

@@ -6,7 +6,8 @@ import { track } from '../analytics/track';
 import type { ExplorerAudienceFragment } from '../api/generated';
 import { useLocale } from '../i18n/use-locale';
 import { formatReach, sortByName } from './format';
-import { SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH, selectInExplorer, useExplorerSelection } from './use-explorer-selection';
+import { SEARCH_LIMITS } from '../../../../api/src/audiences/search-limits';
+import { selectInExplorer, useExplorerSelection } from './use-explorer-selection';
 import * as styles from './Explorer.module.css';
 
 type Audience = ExplorerAudienceFragment;
@@ -49,7 +50,7 @@ export function Explorer({ countries, topics }: Props) {
     return () => window.clearTimeout(timer);
   }, [typed, q]);
   const words = q.trim();
-  const searching = words.length >= SEARCH_MIN_LENGTH;
+  const searching = words.length >= SEARCH_LIMITS.min;
 
   // The coverage map's country links (plain links, before JavaScript): once the explorer runs, they pick the country in place.
   useEffect(() => {
@@ -133,7 +134,7 @@ export function Explorer({ countries, topics }: Props) {
                 ))}
               </select>
             </label>
-            <label className={styles.field}>
+            <label className={`${styles.field} ${styles.searchField}`}>
               <span>{t('search')}</span>
               <span className={styles.searchInput}>
                 <Search size={18} strokeWidth={1.75} aria-hidden="true" />
@@ -141,7 +142,7 @@ export function Explorer({ countries, topics }: Props) {
                   type="search"
                   name="q"
                   value={typed}
-                  maxLength={SEARCH_MAX_LENGTH}
+                  maxLength={SEARCH_LIMITS.max}
                   placeholder={t('searchPlaceholder')}
                   onChange={(event) => setTyped(event.target.value)}
                   onKeyDown={(event) => event.key === 'Enter' && selectInExplorer({ q: typed })}

@@ -6,10 +6,10 @@
  * Loaded when the visitor asks for the file.
  */
 import { stringify } from 'csv-stringify/browser/esm/sync';
+import { defusedCell } from '../../../../api/src/common/csv-cell';
 import type { ExplorerAudienceFragment } from '../api/generated';
 
-const FORMULA_START = /^[=+\-@\t\r]/;
-const cell = (value: string | number) => (typeof value === 'string' && FORMULA_START.test(value) ? `'${value}` : value);
+const cell = (value: string | number) => (typeof value === 'string' ? defusedCell(value) : value);
 
 export function audiencesCsv(
   audiences: ExplorerAudienceFragment[],

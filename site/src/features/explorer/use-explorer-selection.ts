@@ -1,9 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-
-/** The API's longest search (SearchAudiencesArgs). */
-export const SEARCH_MAX_LENGTH = 60;
-/** The API's shortest. */
-export const SEARCH_MIN_LENGTH = 2;
+import { SEARCH_LIMITS } from '../../../../api/src/audiences/search-limits';
 
 export interface Selection {
   country: string;
@@ -61,7 +57,7 @@ export function useExplorerSelection(countries: readonly string[], topics: reado
     const country = chosen('country') ?? params.get('country')?.toUpperCase() ?? '';
     const topic = chosen('topic') ?? params.get('topic') ?? '';
     const q = document.querySelector<HTMLInputElement>('#explorer input[name="q"]')?.value || params.get('q') || '';
-    selectInExplorer({ country: countries.includes(country) ? country : '', topic: topics.includes(topic) ? topic : '', q: q.slice(0, SEARCH_MAX_LENGTH) });
+    selectInExplorer({ country: countries.includes(country) ? country : '', topic: topics.includes(topic) ? topic : '', q: q.slice(0, SEARCH_LIMITS.max) });
   }, [countries, topics]);
 
   return selection;
