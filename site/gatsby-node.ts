@@ -11,6 +11,8 @@ import { writeOgImages } from './src/features/seo/og-image';
 import { LOCALES } from './src/features/i18n/locales';
 import { type BuiltPage, writeSitemaps } from './src/features/i18n/sitemaps';
 import { writeSecurityHeaders } from './src/features/security/headers';
+import { startScriptsAfterFirstPaintIn } from './src/features/loading/after-first-paint';
+import { STAFF_STYLESHEET } from './src/features/security/paths';
 import type { PrivacyFacts } from './src/components/LegalPage';
 import { COMPANY, companyProblems } from './src/config/company';
 
@@ -128,12 +130,23 @@ export const onCreatePage: GatsbyNode['onCreatePage'] = ({ page, actions }) => {
  * gatsby-plugin-react-i18next `require`s i18next (its CommonJS build); an
  * `import` elsewhere would add its ES build too. One copy in the bundle.
  */
-export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({ actions, plugins }) => {
+export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({ actions, plugins, stage, getConfig }) => {
   const fromSite = createRequire(path.join(__dirname, 'package.json'));
   actions.setWebpackConfig({
     resolve: { alias: { i18next$: fromSite.resolve('i18next') } },
     plugins: [plugins.define({ 'process.env.GATSBY_BUILD_ID': JSON.stringify(BUILD_ID) })],
   });
+  // Gatsby puts every stylesheet into one, inlined into every page; the staff page's (a quarter of it) goes to a
+  // stylesheet of its own, inlined into the staff page only (its chunk group's).
+  const groups = stage === 'build-javascript' ? getConfig().optimization?.splitChunks?.cacheGroups : undefined;
+  if (groups?.styles) {
+    groups.staffStyles = {
+      test: (module: { type: string; identifier(): string }) => module.type === 'css/mini-extract' && /[\\/]src[\\/]features[\\/]staff[\\/]/.test(module.identifier()),
+      name: STAFF_STYLESHEET,
+      priority: 41,
+      enforce: true,
+    };
+  }
 };
 
 export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ graphql, reporter }) => {
@@ -155,6 +168,8 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ graphql, reporter
     if (file.endsWith('.map')) await rm(path.join(publicDir, file));
   }
   await rename(path.join(publicDir, 'webpack.stats.json'), path.join(__dirname, '.cache', 'webpack.stats.json'));
+  // Every page starts its scripts once painted (the loader's one inline script is hashed below with the others).
+  reporter.info(`Scripts start after the first paint on ${await startScriptsAfterFirstPaintIn(publicDir)} pages`);
   // The security headers of this build (its inline scripts' hashes), for npm start's site server and nginx.
   writeSecurityHeaders(publicDir, path.join(__dirname, 'headers'), {
     apiUrl: BROWSER_API_URL,

@@ -113,7 +113,8 @@ test('a page reached client-side opens at its #section: the home page from a leg
   await openPage(page, '/en/legal/');
   // What Gatsby's Link and navigate() call.
   await page.evaluate(() => (window as unknown as { ___navigate(to: string): void }).___navigate('/en/#contact'));
-  await expect(page.locator('#contact h2')).toBeInViewport();
+  // The navigation waits for the home page's data and code, slower than 7 s at times on a loaded CI machine.
+  await expect(page.locator('#contact h2')).toBeInViewport({ timeout: 15_000 });
   await expect(page.locator('#contact form')).toBeVisible();
 });
 

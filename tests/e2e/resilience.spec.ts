@@ -10,7 +10,8 @@ test('a new deployment turns the next internal navigation into a full page load'
   await openPage(page, '/');
   await page.evaluate(() => ((window as Marked).segmentiaMarker = 1));
   await page.locator('footer').getByRole('link', { name: 'Política de privacidad' }).click();
-  await expect(page).toHaveURL(/\/privacy\/$/);
+  // A client-side navigation waits for the next page's data and code: on a loaded CI machine (two test workers, the stack, the build's server) that has taken over 7 s.
+  await expect(page).toHaveURL(/\/privacy\/$/, { timeout: 15_000 });
   expect(await page.evaluate(() => (window as Marked).segmentiaMarker)).toBe(1); // client-side navigation
 
   await page.route('**/builds/latest.json', (route) => route.fulfill({ json: { buildId: 'a-newer-build', builtAt: new Date().toISOString() } }));

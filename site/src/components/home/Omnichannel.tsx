@@ -1,10 +1,11 @@
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { Database, Headphones, Monitor, PlayCircle, Signpost, Smartphone, Tv, Workflow } from 'lucide-react';
-import React from 'react';
+import React, { useEffect, useRef } from 'react';
 import { track } from '../../features/analytics/track';
 import * as styles from './Omnichannel.module.css';
 
 const VIDEO_NAME = 'omnichannel';
+const POSTER = '/media/omnichannel-poster.jpg';
 
 const CHANNELS = [
   { id: 'display', Icon: Monitor },
@@ -17,6 +18,11 @@ const CHANNELS = [
 
 export function Omnichannel() {
   const { t } = useTranslation('home');
+  // The poster is set when the section hydrates, as the visitor nears it: in the HTML it would be fetched before the page's first paint.
+  const video = useRef<HTMLVideoElement>(null);
+  useEffect(() => {
+    if (video.current && !video.current.poster) video.current.poster = POSTER;
+  }, []);
   return (
     <section id="omnichannel" className={`section ${styles.section}`} aria-labelledby="omnichannel-title">
       <div className="container">
@@ -33,12 +39,12 @@ export function Omnichannel() {
           ))}
         </ul>
         <figure className={styles.video}>
-          {/* Self-hosted, no sound track, never autoplays; fetched only when played. */}
+          {/* Self-hosted, no sound track, never autoplays; fetched only when played; its poster once the section hydrates. */}
           <video
+            ref={video}
             controls
             playsInline
             preload="none"
-            poster="/media/omnichannel-poster.jpg"
             width={960}
             height={540}
             aria-label={t('omnichannel.video.label')}

@@ -3,10 +3,11 @@
  * from the API (`contactChallenge`), solved in the background by ALTCHA's
  * widget, in Web Workers served from this site (the strict Content Security
  * Policy allows no blob: worker), while the visitor types. Loaded with the
- * form's chunk, started on the visitor's first focus in the form.
+ * form's chunk, started on the visitor's first focus in the form. The widget
+ * is invisible, so its stylesheet (altcha.css, 15 KB that Gatsby would inline
+ * into every page) is left out.
  */
 import 'altcha/external';
-import 'altcha/altcha.css';
 import type { AltchaWidgetElement } from 'altcha/types/generic';
 
 // The widget's registry of proof-of-work algorithms: altcha/external bundles none.

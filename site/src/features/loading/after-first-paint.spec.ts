@@ -1,0 +1,95 @@
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { runInNewContext } from 'node:vm';
+import { AFTER_FIRST_PAINT_SNIPPET, startScriptsAfterFirstPaint, startScriptsAfterFirstPaintIn } from './after-first-paint';
+
+const GATSBY_END = '<script id="gatsby-script-loader">window.pagePath="/";</script><script src="/webpack-runtime-1.js" async></script><script src="/framework-2.js" async></script><script src="/app-3.js" async></script></body></html>';
+
+type Timer = { run: () => void; delay: number };
+
+/** Runs the snippet in a pretend page (with or without paint timing): which scripts it inserted, and what it waits for. */
+function run(visibility: 'visible' | 'hidden', paintTiming = true) {
+  const inserted: string[] = [];
+  const frames: (() => void)[] = [];
+  const timers: Timer[] = [];
+  let paints: ((list: { getEntries(): { name: string }[] }) => void) | undefined;
+  const document = {
+    visibilityState: visibility,
+    currentScript: { getAttribute: (name: string) => (name === 'data-src' ? '/webpack-runtime-1.js /framework-2.js /app-3.js' : null) },
+    createElement: () => ({ src: '' }),
+    body: { appendChild: (element: { src: string }) => inserted.push(element.src) },
+  };
+  class PerformanceObserver {
+    static supportedEntryTypes = paintTiming ? ['paint', 'largest-contentful-paint'] : ['navigation'];
+    constructor(callback: typeof paints) {
+      paints = callback;
+    }
+    observe() {}
+  }
+  const window = { PerformanceObserver: paintTiming ? PerformanceObserver : undefined };
+  runInNewContext(AFTER_FIRST_PAINT_SNIPPET, {
+    document,
+    window,
+    PerformanceObserver,
+    requestAnimationFrame: (frame: () => void) => frames.push(frame),
+    setTimeout: (run: () => void, delay: number) => timers.push({ run, delay }),
+  });
+  /** Runs the timers due at once (delay 0), as the event loop would; the 3 s fallback stays pending. */
+  const flush = () => timers.splice(0).forEach((timer) => (timer.delay === 0 ? timer.run() : timers.push(timer)));
+  return { inserted, frames, timers, flush, paint: (name: string) => paints?.({ getEntries: () => [{ name }] }) };
+}
+
+describe('scripts that start after the first paint', () => {
+  it("replace Gatsby's async script tags with the loader, keeping the inline data before it", () => {
+    const html = startScriptsAfterFirstPaint(`<html><body><div id="___gatsby"></div>${GATSBY_END}`);
+    expect(html).not.toContain('async');
+    expect(html).toContain('<script id="gatsby-script-loader">window.pagePath="/";</script><script data-src="/webpack-runtime-1.js /framework-2.js /app-3.js">');
+    expect(html).toContain(`${AFTER_FIRST_PAINT_SNIPPET}</script></body></html>`);
+    expect(startScriptsAfterFirstPaint(html)).toBe(html);
+    expect(startScriptsAfterFirstPaint('<html><body>static</body></html>')).toBe('<html><body>static</body></html>');
+  });
+
+  it('insert them once the first content is on screen, once', () => {
+    const page = run('visible');
+    page.paint('first-paint');
+    page.flush();
+    expect(page.inserted).toEqual([]);
+    page.paint('first-contentful-paint');
+    page.flush();
+    expect(page.inserted).toEqual(['/webpack-runtime-1.js', '/framework-2.js', '/app-3.js']);
+    // The 3 s fallback finds them started.
+    page.timers.forEach((timer) => timer.run());
+    expect(page.inserted).toHaveLength(3);
+  });
+
+  it('without paint timing, insert them two frames later; in a hidden tab at once; after 3 s whatever happened', () => {
+    const old = run('visible', false);
+    old.frames.splice(0).forEach((frame) => frame());
+    old.flush();
+    expect(old.inserted).toEqual([]);
+    old.frames.splice(0).forEach((frame) => frame());
+    old.flush();
+    expect(old.inserted).toHaveLength(3);
+
+    const hidden = run('hidden');
+    hidden.flush();
+    expect(hidden.inserted).toHaveLength(3);
+
+    const stuck = run('visible');
+    expect(stuck.timers.map((timer) => timer.delay)).toEqual([3000]);
+    stuck.timers[0]!.run();
+    expect(stuck.inserted).toHaveLength(3);
+  });
+
+  it('rewrite every built page, in folders too', async () => {
+    const publicDir = await mkdtemp(path.join(os.tmpdir(), 'after-paint-'));
+    await mkdir(path.join(publicDir, 'en', 'legal'), { recursive: true });
+    await writeFile(path.join(publicDir, 'index.html'), `<html><body>${GATSBY_END}`);
+    await writeFile(path.join(publicDir, 'en', 'legal', 'index.html'), `<html><body>${GATSBY_END}`);
+    await writeFile(path.join(publicDir, 'app-3.js'), 'console.log("<script src=\\"/x.js\\" async></script>")');
+    expect(await startScriptsAfterFirstPaintIn(publicDir)).toBe(2);
+    expect(await readFile(path.join(publicDir, 'en', 'legal', 'index.html'), 'utf8')).toContain('data-src="/webpack-runtime-1.js /framework-2.js /app-3.js"');
+    expect(await readFile(path.join(publicDir, 'app-3.js'), 'utf8')).toContain('async');
+  });
+});

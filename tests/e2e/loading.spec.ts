@@ -1,0 +1,28 @@
+import { expect, test } from '@playwright/test';
+import { openPage } from '../support/fixtures';
+
+for (const path of ['/', '/en/legal/']) {
+  test(`${path} asks for no script before its first contentful paint, then hydrates`, async ({ page }) => {
+    await openPage(page, path);
+    const timing = await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((entry) => (entry as PerformanceResourceTiming).initiatorType === 'script' && new URL(entry.name).origin === location.origin)
+        .map((entry) => entry.startTime),
+    }));
+    expect(timing.paint).not.toBeNull();
+    expect(timing.scripts.length).toBeGreaterThanOrEqual(3);
+    expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(timing.paint!);
+    // The page's HTML names its scripts for the loader only: no script tag of Gatsby's is left to fetch them earlier.
+    await expect(page.locator('script[async][src]')).toHaveCount(0);
+  });
+}
+
+test('a public page carries the site’s stylesheet only; the staff page its own after it', async ({ page }) => {
+  const stylesheets = () => page.locator('head style[data-href]').evaluateAll((styles) => styles.map((style) => style.getAttribute('data-href')!.replace(/\.[0-9a-f]+\.css$/, '')));
+  await openPage(page, '/de/');
+  expect(await stylesheets()).toEqual(['/styles']);
+  await openPage(page, '/staff/');
+  expect(await stylesheets()).toEqual(['/styles', '/staff-styles']);
+});
