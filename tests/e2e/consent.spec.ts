@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { fillRequiredFields } from '../support/contact-form';
 import { answerGoogleTags, isHydrated, openPage, queryDatabase } from '../support/fixtures';
 import { API_URL, SITE_URL } from '../support/stack';
 
@@ -139,16 +140,8 @@ test('analytics events reach the data layer after consent, and never before', as
     .toEqual([25, 50, 75, 100]);
 
   const form = page.locator('#contact form');
-  await form.getByLabel('Empresa o agencia').fill('Agencia Eventos');
-  await form.getByLabel('Tipo de agencia').selectOption('MEDIA');
-  await form.getByLabel('Tamaño (inversión anual en medios)').selectOption('UP_TO_2M');
-  await form.getByLabel('Número de anunciantes').selectOption('FROM_1_TO_10');
-  await form.getByLabel('Nombre y apellidos').fill('Eva Ruiz');
-  await form.getByLabel('Email profesional').fill(`eventos.${Date.now()}@agencia.es`);
-  await form.getByLabel('Cargo').selectOption('DIRECTOR');
-  await form.getByLabel('Papel en las decisiones de compra').selectOption('DECIDE');
+  await fillRequiredFields(form, { email: `eventos.${Date.now()}@agencia.es`, agencyName: 'Agencia Eventos', contactName: 'Eva Ruiz' });
   await form.getByLabel('Transformación tecnológica').check();
-  await form.getByRole('checkbox', { name: /^Acepto los términos/ }).check();
   await form.getByRole('button', { name: 'Solicitar acceso' }).click();
   await expect(page.getByRole('heading', { name: 'Datos enviados' })).toBeVisible();
   const lead = (await events(page)).filter((entry) => /^form_|generate_lead|conversion/.test(entry.event));

@@ -136,6 +136,10 @@ test.describe('signed in as sales', () => {
     await details.getByRole('button', { name: 'Cerrar la ficha' }).click();
     await expect(details).toBeHidden();
     await expect(page).toHaveURL(/\/staff\/$/);
+    // The list tells the leads that came with audiences of the explorer, their ids in the tag's title.
+    await search(page, mark);
+    const tag = rows(page).getByRole('rowheader').getByText('1 audiencia', { exact: true });
+    await expect(tag).toHaveAttribute('title', 'Audiencias pedidas en el explorador: SGM-DE-AUTO-MOTORSPORT-FANS');
   });
 
   test('shows each lead’s fit, source, free mail and repeats; sorts best fit first, keeps those above a score, and says why in the details', async ({ page, request }) => {

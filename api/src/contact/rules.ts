@@ -47,6 +47,13 @@ export type AttributionField = keyof typeof ATTRIBUTION_LIMITS;
 export const UTM_PARAMETERS = { utm_source: 'utmSource', utm_medium: 'utmMedium', utm_campaign: 'utmCampaign', utm_term: 'utmTerm', utm_content: 'utmContent' } as const;
 
 /**
+ * The explorer's audiences a request may carry (input.audiences): at most
+ * `max`, each a country code and an audience id of the catalogue. The site
+ * keeps the visitor's selection by the same rules.
+ */
+export const REQUESTED_AUDIENCES = { max: 50, country: /^[A-Z]{2}$/, audience: /^[a-z0-9][a-z0-9-]{0,79}$/ } as const;
+
+/**
  * What a one-line field refuses: control characters (line breaks, tabs,
  * escapes) and the Unicode marks that reorder text (bidi embeddings,
  * overrides, isolates). In a name they would forge lines in a notification
@@ -55,5 +62,5 @@ export const UTM_PARAMETERS = { utm_source: 'utmSource', utm_medium: 'utmMedium'
 export const NOT_SINGLE_LINE = /[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
 
 /** The field error codes the API answers for a contact request (class-validator's constraint names and ours). */
-export const CONTACT_ERROR_CODES = ['isDefined', 'isString', 'minLength', 'maxLength', 'isEmail', 'isPhoneNumber', 'isEnum', 'equals', 'isSingleLine', 'isUuid', 'matches', 'isFqdn', 'isNotDisposable', 'isArray', 'arrayMaxSize', 'nestedValidation'] as const;
+export const CONTACT_ERROR_CODES = ['isDefined', 'isString', 'minLength', 'maxLength', 'isEmail', 'isPhoneNumber', 'isEnum', 'equals', 'isSingleLine', 'isUuid', 'matches', 'isFqdn', 'isNotDisposable', 'isArray', 'arrayMaxSize', 'nestedValidation', 'unknownAudience'] as const;
 export type ContactErrorCode = (typeof CONTACT_ERROR_CODES)[number];

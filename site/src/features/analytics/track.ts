@@ -1,7 +1,7 @@
 import { COOKIES } from '../consent/config';
 import { readConsent } from '../consent/store';
 
-/** The events of the specification's table, with exactly its field names. */
+/** The events of the specification's table, with exactly its field names, and the explorer's selection events. */
 export type AnalyticsEvent =
   | { event: 'navigation_click'; section: string; location: string }
   | { event: 'cta_click'; cta_name: string; location: string }
@@ -15,7 +15,10 @@ export type AnalyticsEvent =
   | { event: 'form_error'; form_name: string; error_message: string }
   | { event: 'scroll_depth'; scroll_percentage: number }
   | { event: 'user_engagement'; engagement_time_msec: number }
-  | { event: 'video_interaction'; video_action: string; video_name: string };
+  | { event: 'video_interaction'; video_action: string; video_name: string }
+  // The explorer's selection (issue 15): an audience added to the request, and the selection taken to the form.
+  | { event: 'audience_add'; audience_id: string; audience_name: string; country: string; topic: string }
+  | { event: 'audience_request'; audience_count: number; audience_ids: string; countries: string };
 
 /** Cookies whose consent allows measuring. */
 const MEASURING = new Set(['analytics', 'tag-manager']);

@@ -1,12 +1,14 @@
 import { Link } from 'gatsby';
 import { Trans, useTranslation } from 'gatsby-plugin-react-i18next';
-import { AlertCircle, CheckCircle2, Send } from 'lucide-react';
+import { AlertCircle, CheckCircle2, ListChecks, Send } from 'lucide-react';
 import React, { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { type FieldPath, type RegisterOptions, useForm } from 'react-hook-form';
 import { attributionOf, marketingAccepted } from '../analytics/attribution';
 import { track, trackFormSuccess } from '../analytics/track';
 import type { CheckEmailQuery, ContactRequestInput } from '../api/generated';
 import { COMPANY } from '../../config/company';
+import { clearSelection, isInSelection, missingFrom, type SelectedAudience, useSelectedAudiences } from '../explorer/audience-request';
+import { SelectedAudienceList } from '../explorer/SelectedAudiences';
 import { useLocale } from '../i18n/use-locale';
 import { EMAIL_PATTERN, LIMITS, messageKeyFor, NOT_SINGLE_LINE, OPTIONS, PHONE_PATTERN } from './options';
 import * as styles from './ContactForm.module.css';
@@ -41,8 +43,30 @@ export function ContactForm() {
     handleSubmit,
     setError,
     setValue,
+    getValues,
     formState: { errors },
   } = useForm<Values>({ mode: 'onTouched', shouldFocusError: true });
+
+  // The audiences chosen in the explorer go with the request; asking for them preselects the interest in Segmentia's solutions.
+  const selection = useSelectedAudiences();
+  const [unavailable, setUnavailable] = useState<SelectedAudience[]>([]);
+  const hasSelection = selection.length > 0;
+  useEffect(() => {
+    if (hasSelection && !getValues('interest')) setValue('interest', 'SOLUTIONS');
+  }, [hasSelection, getValues, setValue]);
+  const audiencesBlock = useRef<HTMLDivElement>(null);
+  const [audienceChange, setAudienceChange] = useState('');
+  /** The API refused audiences the catalogue no longer has: they are marked in the list for the visitor to remove. */
+  const markUnavailable = async (api: typeof import('../api/client')) => {
+    const countries = [...new Set(selection.map((item) => item.country))];
+    const catalogues = await Promise.all(countries.map((country) => api.fetchCountryAudiences({ country, locale: locale.api })));
+    const missing = countries.flatMap((country, index) => missingFrom(selection, country, catalogues[index]!));
+    setUnavailable(missing);
+    // None missing by now (the catalogue changed back): the general failure, and the visitor sends again.
+    if (!missing.length) return setStatus({ kind: 'failed', reason: 'UNAVAILABLE' });
+    setStatus({ kind: 'filling' });
+    audiencesBlock.current?.focus();
+  };
   // What the API says of the address as the visitor leaves the field: a typo to correct, free mail (a hint), disposable (an error).
   const [emailAdvice, setEmailAdvice] = useState<CheckEmailQuery['checkEmail'] | null>(null);
   const checkAddress = async (address: string) => {
@@ -56,6 +80,12 @@ export function ContactForm() {
       setEmailAdvice(null);
     }
   };
+  // An address typed and left before the form hydrated (that blur reached no handler) is advised on as soon as it has.
+  useEffect(() => {
+    const typed = getValues('email');
+    if (typed && document.activeElement?.id !== 'email') void checkAddress(typed);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the form hydrates
+  }, []);
 
   // The proof of work, solved in the background from the visitor's first focus in the form (the widget lives outside the form).
   const widgetHost = useRef<HTMLDivElement>(null);
@@ -131,13 +161,20 @@ export function ContactForm() {
         acceptTerms: values.acceptTerms,
         pagePath: path(originalPath),
         altcha,
+        audiences: hasSelection ? selection.map(({ country, audience }) => ({ country, audience })) : undefined,
         ...attributionOf(sessionStorage, marketingAccepted()),
       });
       setStatus({ kind: 'sent', email: values.email });
+      clearSelection();
       trackFormSuccess(FORM_NAME);
     } catch (error) {
       const failure = api.describeFailure(error);
       if (failure.fieldErrors.altcha?.some((refusal) => PROOF_REFUSALS.includes(refusal.code))) return 'proofRefused';
+      if (failure.fieldErrors.audiences?.some((refusal) => refusal.code === 'unknownAudience')) {
+        track({ event: 'form_error', form_name: FORM_NAME, error_message: 'audiences:unknownAudience' });
+        await markUnavailable(api);
+        return 'done';
+      }
       // Only fields of this form (the API could name others, e.g. requestId): those go to the general failure message.
       const fields = Object.entries(failure.fieldErrors).filter(([field]) => field in values);
       fields.forEach(([field, [first]], index) =>
@@ -291,6 +328,32 @@ export function ContactForm() {
             <textarea rows={5} {...field('message', { maxLength: LIMITS.message.max })} />
           </Field>
         </fieldset>
+        {hasSelection && (
+          <div className={styles.audiences} ref={audiencesBlock} tabIndex={-1} role="group" aria-labelledby="requested-audiences-title">
+            <h3 id="requested-audiences-title" className={styles.audiencesTitle}>
+              <ListChecks size={20} strokeWidth={1.75} aria-hidden="true" />
+              {t('audiences.title', { count: selection.length })}
+            </h3>
+            {unavailable.some((item) => isInSelection(selection, item)) && (
+              <p className={styles.error} role="alert">
+                <AlertCircle size={16} strokeWidth={1.75} aria-hidden="true" />
+                {t('errors.unknownAudience')}
+              </p>
+            )}
+            <SelectedAudienceList
+              selection={selection}
+              unavailable={unavailable}
+              announce={setAudienceChange}
+              onEmptied={() => document.querySelector<HTMLButtonElement>('#contact button[type="submit"]')?.focus()}
+            />
+            <a href="#explorer" className={styles.audiencesMore}>
+              {t('audiences.more')}
+            </a>
+          </div>
+        )}
+        <p className="visually-hidden" role="status">
+          {audienceChange}
+        </p>
         {/* Honeypot: hidden from people and screen readers; bots fill it in. */}
         <div className={styles.honeypot} aria-hidden="true">
           <label>

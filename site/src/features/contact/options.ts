@@ -32,6 +32,7 @@ export const API_ERROR_KEYS: Record<ContactErrorCode, string> = {
   isArray: 'invalid',
   arrayMaxSize: 'invalid',
   nestedValidation: 'invalid',
+  unknownAudience: 'unknownAudience',
 };
 
 /** The message key for an error code of the API's answer; `invalid` for one the form does not know. */

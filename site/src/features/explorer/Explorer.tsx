@@ -5,7 +5,9 @@ import type { CountryData, TopicData } from '../../components/home/types';
 import { track } from '../analytics/track';
 import type { ExplorerAudienceFragment } from '../api/generated';
 import { useLocale } from '../i18n/use-locale';
+import { renameSelected } from './audience-request';
 import { formatReach, sortByName } from './format';
+import { type Announce, RequestToggle, SelectionSummary } from './SelectedAudiences';
 import { SEARCH_LIMITS } from '../../../../api/src/audiences/search-limits';
 import { selectInExplorer, useExplorerSelection } from './use-explorer-selection';
 import * as styles from './Explorer.module.css';
@@ -16,6 +18,9 @@ type State =
   | { status: 'loading' }
   | { status: 'ready'; audiences: Audience[] }
   | { status: 'error' };
+
+/** The explorer's country select: where the map's links and an emptied selection put the focus. */
+const countrySelect = () => document.querySelector<HTMLSelectElement>('#explorer select[name="country"]');
 
 /** Typing searches once the visitor pauses this long. */
 const SEARCH_PAUSE_MS = 250;
@@ -38,6 +43,8 @@ export function Explorer({ countries, topics }: Props) {
   const selection = useExplorerSelection(codes, slugs);
   const [state, setState] = useState<State>({ status: 'idle' });
   const [attempt, setAttempt] = useState(0);
+  // What the last change to the request's selection did, for screen readers.
+  const [announcement, setAnnouncement] = useState('');
   const sortedCountries = useMemo(() => sortByName(countries, locale.tag), [countries, locale.tag]);
   const sortedTopics = useMemo(() => sortByName(topics, locale.tag), [topics, locale.tag]);
   const { country, topic, q } = selection;
@@ -62,7 +69,7 @@ export function Explorer({ countries, topics }: Props) {
       event.preventDefault();
       selectInExplorer({ country: code, q: '' });
       document.getElementById('explorer')?.scrollIntoView();
-      document.querySelector<HTMLSelectElement>('#explorer select[name="country"]')?.focus({ preventScroll: true });
+      countrySelect()?.focus({ preventScroll: true });
     };
     document.addEventListener('click', pick);
     return () => document.removeEventListener('click', pick);
@@ -80,6 +87,7 @@ export function Explorer({ countries, topics }: Props) {
         (audiences) => {
           if (!current) return;
           setState({ status: 'ready', audiences });
+          renameSelected(country, locale.api, audiences);
           if (audiences.length && !searching) track({ event: 'product_view', product_name: `${country}:${topic}`, product_category: topic });
         },
         () => current && setState({ status: 'error' }),
@@ -202,7 +210,7 @@ export function Explorer({ countries, topics }: Props) {
               </p>
             )}
             {state.status === 'ready' && state.audiences.length > 0 && !searching && (
-              <AudienceTable audiences={state.audiences} caption={t('caption', { topic: topicName(topic), country: countryName, count: state.audiences.length })} />
+              <AudienceTable audiences={state.audiences} country={country} announce={setAnnouncement} caption={t('caption', { topic: topicName(topic), country: countryName, count: state.audiences.length })} />
             )}
             {state.status === 'ready' && state.audiences.length > 0 && searching && (
               <div className={styles.groups}>
@@ -211,19 +219,25 @@ export function Explorer({ countries, topics }: Props) {
                   <AudienceTable
                     key={group.topic.slug}
                     audiences={group.audiences}
+                    country={country}
+                    announce={setAnnouncement}
                     caption={t('groupCaption', { topic: group.topic.name, count: group.audiences.length })}
                   />
                 ))}
               </div>
             )}
           </div>
+          <SelectionSummary announce={setAnnouncement} onEmptied={() => countrySelect()?.focus()} />
+          <p role="status" className="visually-hidden">
+            {announcement}
+          </p>
         </div>
       </div>
     </section>
   );
 }
 
-function AudienceTable({ audiences, caption }: { audiences: Audience[]; caption: string }) {
+function AudienceTable({ audiences, caption, country, announce }: { audiences: Audience[]; caption: string; country: string; announce: Announce }) {
   const { t } = useTranslation('explorer');
   const { locale } = useLocale();
   const largest = Math.max(...audiences.map((audience) => audience.audienceSize));
@@ -244,6 +258,7 @@ function AudienceTable({ audiences, caption }: { audiences: Audience[]; caption:
             <th scope="row">
               <span className={styles.name}>{audience.interest}</span>
               <Segment audience={audience} english={locale.code !== 'en'} />
+              <RequestToggle audience={audience} country={country} announce={announce} />
             </th>
             <td>
               <span className={styles.reach}>

@@ -8,3 +8,8 @@ export function sortByName<T extends { name: string }>(items: readonly T[], loca
   const collator = new Intl.Collator(localeTag);
   return [...items].sort((a, b) => collator.compare(a.name, b.name));
 }
+
+/** A country (ISO 3166 alpha-2) named in the page's language: Alemania, Germany, Deutschland. */
+export function countryName(code: string, localeTag: string): string {
+  return new Intl.DisplayNames([localeTag], { type: 'region' }).of(code) ?? code;
+}

@@ -67,6 +67,11 @@ export function LeadsTable({ leads, pending, focusId, hrefOf, onOpen, onStatus, 
                   {lead.agencyName}
                 </a>
                 {lead.requestNumber > 1 && <RepeatTag lead={lead} />}
+                {lead.requestedAudiences.length > 0 && (
+                  <span className={styles.tag} title={t('requestedAudiences.title', { ids: lead.requestedAudiences.map((audience) => audience.segmentId).join(', ') })}>
+                    {t('requestedAudiences.tag', { count: lead.requestedAudiences.length })}
+                  </span>
+                )}
               </th>
               <td role="cell" className={styles.fit}>
                 <FitScore score={lead.fitScore} />

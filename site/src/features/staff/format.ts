@@ -15,8 +15,3 @@ export function languageName(locale: Locale, localeTag: string): string {
 export function formatDate(iso: string, localeTag: string): string {
   return new Intl.DateTimeFormat(localeTag, { dateStyle: 'medium' }).format(new Date(iso));
 }
-
-/** A country (ISO 3166 alpha-2) named in the page's language: Alemania, Germany, Deutschland. */
-export function countryName(code: string, localeTag: string): string {
-  return new Intl.DisplayNames([localeTag], { type: 'region' }).of(code) ?? code;
-}
