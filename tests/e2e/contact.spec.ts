@@ -11,6 +11,17 @@ async function fillForm(page: Page, email: string) {
   return form;
 }
 
+/** Holds the page's scripts back until released, as on a slow phone where the visitor types before the page becomes interactive. */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 const uniqueEmail = (name: string) => `${name}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@agencianorte.es`;
 
 test('a complete request is stored and answered with "Datos enviados"', async ({ page }) => {
@@ -191,12 +202,7 @@ test('the honeypot is hidden from people and screen readers; the box links the t
 
 test('what a visitor fills in before the page becomes interactive is kept and sent', async ({ page }) => {
   // The page's scripts are held back while the visitor fills the server-rendered form, as on a slow phone.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdScripts(page);
   await page.goto('/#contact', { waitUntil: 'domcontentloaded' });
   const email = uniqueEmail('early');
   const form = await fillForm(page, email);
@@ -209,4 +215,14 @@ test('what a visitor fills in before the page becomes interactive is kept and se
   expect(
     await queryDatabase('SELECT agency_name, contact_name, phone, message FROM contact_request WHERE email = $1', [email]),
   ).toEqual([{ agency_name: 'Agencia Norte', contact_name: 'Lucía Fernández', phone: '+34911234567', message: 'Queremos probar audiencias de automoción.' }]);
+});
+
+test('an address typed and left before the form becomes interactive still gets its advice once it is', async ({ page }) => {
+  const release = await holdScripts(page);
+  await page.goto('/#contact', { waitUntil: 'domcontentloaded' });
+  const form = page.locator('#contact form');
+  await form.getByLabel('Email profesional').fill('lucia@gmial.com');
+  await form.getByLabel('Email profesional').press('Tab');
+  release();
+  await expect(form.getByText('¿Querías decir lucia@gmail.com?')).toBeVisible();
 });
