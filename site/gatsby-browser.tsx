@@ -2,6 +2,7 @@ import type { GatsbyBrowser } from 'gatsby';
 import React from 'react';
 import { PageTransition } from './src/components/layout/PageTransition';
 import { marketingAccepted, recordLanding } from './src/features/analytics/attribution';
+import { prefetchForPath } from './src/features/lazy/home-chunks';
 import { hydrateEverythingNow } from './src/features/lazy/hydrate-when-near';
 import { isStale, watchForNewBuilds } from './src/features/resilience/new-build';
 import { isChunkLoadError, mayReload } from './src/features/resilience/reload-guard';
@@ -46,6 +47,7 @@ export const onPreRouteUpdate: GatsbyBrowser['onPreRouteUpdate'] = ({ location, 
   if (isStale() || isStaffPage(location.pathname) !== isStaffPage(prevLocation.pathname)) window.location.assign(location.href);
 };
 
+export const onPrefetchPathname: GatsbyBrowser['onPrefetchPathname'] = ({ pathname }) => prefetchForPath(pathname);
 
 export const onRouteUpdate: GatsbyBrowser['onRouteUpdate'] = ({ location }) => {
   shownPathname = location.pathname;

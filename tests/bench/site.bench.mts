@@ -111,11 +111,12 @@ interface Figures {
   CLS: number;
 }
 
-/** Lighthouse RUNS times on a URL; the median of each figure, and the audits below full marks in any run. */
-async function measure(url: string, port: number): Promise<{ figures: Figures; failing: string[]; lcpElement?: string }> {
+/** Lighthouse RUNS times on a URL; the median of each figure, the audits below full marks in any run, and the first run's long tasks. */
+async function measure(url: string, port: number): Promise<{ figures: Figures; failing: string[]; lcpElement?: string; longTasks?: string }> {
   const runs: Figures[] = [];
   const failing = new Set<string>();
   let lcpElement: string | undefined;
+  let longTasks: string | undefined;
   for (let run = 0; run < RUNS; run++) {
     const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
     const { categories, audits } = result!.lhr;
@@ -132,12 +133,17 @@ async function measure(url: string, port: number): Promise<{ figures: Figures; f
     });
     // What the LCP was (first run): the element to make paint sooner.
     lcpElement ??= JSON.stringify(audits['largest-contentful-paint-element']?.details ?? {}).match(/"selector":"([^"]+)"/)?.[1];
+    // What blocks the main thread (first run): each task of 50 ms or more, its script (or none: style, layout, parsing) and its time on the simulated phone.
+    const tasks = ((audits['long-tasks']?.details as { items?: { url: string; duration: number; startTime: number }[] } | undefined)?.items ?? []).map(
+      (task) => `${task.url.replace(/^.*\//, '').replace(/-[0-9a-f]{16,}\.js$/, '') || 'page'} ${Math.round(task.duration)} ms at ${Math.round(task.startTime)}`,
+    );
+    longTasks ??= tasks.join('; ') || 'none';
     for (const category of Object.values(categories)) {
       for (const ref of category.auditRefs) if (ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1) failing.add(ref.id);
     }
   }
   const figures = Object.fromEntries(Object.keys(runs[0]!).map((key) => [key, median(runs.map((run) => run[key as keyof Figures]))])) as unknown as Figures;
-  return { figures, failing: [...failing], lcpElement };
+  return { figures, failing: [...failing], lcpElement, longTasks };
 }
 
 /**
@@ -252,9 +258,10 @@ try {
   };
   const ratio = (value: number, base: number) => Number((value / Math.max(base, 1)).toFixed(2));
   for (const page of PAGES) {
-    const { figures, failing, lcpElement } = await measure(`${SITE_URL}${page}`, chrome.port);
+    const { figures, failing, lcpElement, longTasks } = await measure(`${SITE_URL}${page}`, chrome.port);
     rows[page] = { ...figures, 'LCP ×': ratio(figures['LCP ms'], reference.figures['LCP ms']), 'TBT ×': ratio(figures['TBT ms'], reference.figures['TBT ms']) };
     if (failing.length) console.log(`${page}: audits below full marks in a run: ${failing.join(', ')}; LCP element ${lcpElement ?? '?'}`);
+    if (figures['TBT ms'] > 100) console.log(`${page}: long tasks (first run, simulated phone): ${longTasks}`);
   }
   console.log(`\nLighthouse 12.8 mobile, median of ${RUNS} runs per page (× : the page's figure over the baseline's, same run)\n`);
   console.table(rows);

@@ -89,6 +89,12 @@ test('keeps a choice made before the page became interactive, and shows its audi
 
 test('the sections below the hero hydrate only when the visitor nears them or reaches into them', async ({ page }) => {
   await page.setViewportSize({ width: 412, height: 823 });
+  // The explorer's panel and the form are chunks of their own, asked for only then.
+  const chunks: string[] = [];
+  page.on('request', (request) => {
+    const chunk = /\/(explorer|contact-form)-[0-9a-f]+\.js$/.exec(request.url())?.[1];
+    if (chunk) chunks.push(chunk);
+  });
   await openPage(page, '/en/');
   const hero = page.locator('#segmentia');
   const explorer = page.locator('#explorer');
@@ -96,17 +102,36 @@ test('the sections below the hero hydrate only when the visitor nears them or re
   await expect.poll(() => isHydrated(hero.locator('a').first())).toBe(true);
   expect(await isHydrated(explorer.locator('select').first())).toBe(false);
   expect(await isHydrated(contact.locator('form'))).toBe(false);
+  expect(chunks).toEqual([]);
 
   // Scrolled near: it hydrates.
   await explorer.evaluate((element) => element.scrollIntoView());
   await expect.poll(() => isHydrated(explorer.locator('select').first())).toBe(true);
   expect(await isHydrated(contact.locator('form'))).toBe(false);
+  expect(chunks).toEqual(['explorer']);
 
   // Reached into with the keyboard, without scrolling there first: hydrated at once, and the field keeps its focus.
   await page.evaluate(() => window.scrollTo(0, 0));
   await contact.locator('input[name="agencyName"]').evaluate((input: HTMLInputElement) => input.focus({ preventScroll: true }));
   await expect.poll(() => isHydrated(contact.locator('form'))).toBe(true);
   await expect(contact.locator('input[name="agencyName"]')).toBeFocused();
+  expect(chunks).toEqual(['explorer', 'contact-form']);
+});
+
+test('the 404 page fetches the explorer’s panel once idle, with the home page it links to: following that link shows the panel on arrival', async ({ page }) => {
+  const explorerChunk = page.waitForRequest(/\/explorer-[0-9a-f]+\.js$/, { timeout: 15_000 });
+  await openPage(page, '/en/no-such-page/');
+  // Gatsby prefetches the pages its visible links point to about 3 s after load: the button back to the home page.
+  await explorerChunk;
+  await page.getByRole('link', { name: 'Back to the home page' }).click();
+  await expect(page).toHaveURL(/\/en\/$/);
+  await page.locator('#explorer h2').waitFor();
+  // In the same commit as its heading: never the panel's placeholder.
+  expect(await page.locator('#explorer select[name="country"]').count()).toBe(1);
+  await expect(page.locator('#explorer [aria-busy="true"].card')).toHaveCount(0);
+  await page.locator('#explorer select[name="country"]').selectOption('DE');
+  await page.locator('#explorer select[name="topic"]').selectOption('automotive');
+  await expect(page.locator('#explorer caption')).toContainText('Germany');
 });
 
 test('a page reached client-side opens at its #section: the home page from a legal page, at the form', async ({ page }) => {

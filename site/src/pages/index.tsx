@@ -1,7 +1,7 @@
 import { graphql, type HeadProps, type PageProps } from 'gatsby';
 import React from 'react';
 import { Categories } from '../components/home/Categories';
-import { Contact, loadContactForm } from '../components/home/Contact';
+import { Contact } from '../components/home/Contact';
 import { GeoAudiences } from '../components/home/GeoAudiences';
 import { Hero } from '../components/home/Hero';
 import { Omnichannel } from '../components/home/Omnichannel';
@@ -9,7 +9,8 @@ import type { CountryData, Coverage, MapAreaData, TopicData } from '../component
 import { Layout } from '../components/layout/Layout';
 import { PageMetadata } from '../components/PageMetadata';
 import { COMPANY, postalAddressOf, vatIdOf } from '../config/company';
-import { Explorer } from '../features/explorer/Explorer';
+import { Explorer } from '../features/explorer/ExplorerSection';
+import { contactForm, explorerPanel } from '../features/lazy/home-chunks';
 import { BRAND, HOME_TITLE, LINKEDIN_URL, SITE_URL } from '../config/site';
 import { headTranslator, type LocaleData } from '../features/i18n/head';
 import { LOCALES, localizedPath } from '../features/i18n/locales';
@@ -34,7 +35,7 @@ export default function HomePage({ data, location }: PageProps<Data>) {
       <HydrateWhenNear id="audiences">
         <GeoAudiences coverage={data.coverage} countries={data.countries.nodes} areas={data.areas.nodes} />
       </HydrateWhenNear>
-      <HydrateWhenNear id="explorer" now={explorerLinked}>
+      <HydrateWhenNear id="explorer" now={explorerLinked} needs={explorerPanel.load}>
         <Explorer countries={data.countries.nodes} topics={data.topics.nodes} />
       </HydrateWhenNear>
       <HydrateWhenNear id="categories">
@@ -43,7 +44,7 @@ export default function HomePage({ data, location }: PageProps<Data>) {
       <HydrateWhenNear id="omnichannel">
         <Omnichannel />
       </HydrateWhenNear>
-      <HydrateWhenNear id="contact" needs={loadContactForm}>
+      <HydrateWhenNear id="contact" needs={contactForm.load}>
         <Contact />
       </HydrateWhenNear>
     </Layout>

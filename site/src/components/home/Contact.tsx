@@ -1,15 +1,9 @@
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { Clock, ShieldCheck, Target } from 'lucide-react';
-import React, { lazy, Suspense } from 'react';
+import React, { Suspense } from 'react';
+import { contactForm } from '../../features/lazy/home-chunks';
 import { useCountryCount } from '../layout/use-country-count';
 import * as styles from './Contact.module.css';
-
-let formCode: Promise<typeof import('../../features/contact/ContactForm')> | undefined;
-
-/** The form and its library, a chunk of their own: the page hydrates the section once this has loaded (pages/index.tsx). */
-export const loadContactForm = () => (formCode ??= import('../../features/contact/ContactForm'));
-
-const ContactForm = lazy(() => loadContactForm().then((module) => ({ default: module.ContactForm })));
 
 export function Contact() {
   const { t } = useTranslation('contact');
@@ -36,7 +30,7 @@ export function Contact() {
           </ul>
         </div>
         <Suspense fallback={<div className={styles.formPlaceholder} />}>
-          <ContactForm />
+          <contactForm.Component />
         </Suspense>
       </div>
     </section>

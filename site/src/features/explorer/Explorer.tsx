@@ -25,7 +25,7 @@ const countrySelect = () => document.querySelector<HTMLSelectElement>('#explorer
 /** Typing searches once the visitor pauses this long. */
 const SEARCH_PAUSE_MS = 250;
 
-interface Props {
+export interface Props {
   countries: CountryData[];
   topics: TopicData[];
 }
@@ -34,8 +34,9 @@ interface Props {
  * Pick a country and a topic, see its audiences and their reach, largest
  * first; or search the country's audiences of every topic by name. Each
  * audience shows its segment id and taxonomy path as The Trade Desk does.
+ * The panel of the explorer's section (ExplorerSection), a chunk of its own.
  */
-export function Explorer({ countries, topics }: Props) {
+export function ExplorerPanel({ countries, topics }: Props) {
   const { t } = useTranslation('explorer');
   const { locale, code } = useLocale();
   const codes = useMemo(() => countries.map((item) => item.code), [countries]);
@@ -124,116 +125,109 @@ export function Explorer({ countries, topics }: Props) {
   const groups = state.status === 'ready' && searching ? topics.map((item) => ({ topic: item, audiences: state.audiences.filter((audience) => audience.topic === item.slug) })).filter((group) => group.audiences.length) : [];
 
   return (
-    <section id="explorer" className="section" aria-labelledby="explorer-title">
-      <div className="container">
-        <span className="eyebrow">{t('eyebrow')}</span>
-        <h2 id="explorer-title">{t('title')}</h2>
-        <p className="lead">{t('lead')}</p>
-        <div className={`card ${styles.panel}`}>
-          <div className={styles.controls}>
-            <label className={styles.field}>
-              <span>{t('country')}</span>
-              <select value={country} onChange={(event) => selectInExplorer({ country: event.target.value })} name="country">
-                <option value="">{t('chooseCountry')}</option>
-                {sortedCountries.map((item) => (
-                  <option key={item.code} value={item.code}>
-                    {item.name}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className={`${styles.field} ${styles.searchField}`}>
-              <span>{t('search')}</span>
-              <span className={styles.searchInput}>
-                <Search size={18} strokeWidth={1.75} aria-hidden="true" />
-                <input
-                  type="search"
-                  name="q"
-                  value={typed}
-                  maxLength={SEARCH_LIMITS.max}
-                  placeholder={t('searchPlaceholder')}
-                  onChange={(event) => setTyped(event.target.value)}
-                  onKeyDown={(event) => event.key === 'Enter' && selectInExplorer({ q: typed })}
-                />
-              </span>
-            </label>
-            <label className={styles.field}>
-              <span>{t('topic')}</span>
-              <select value={topic} onChange={(event) => selectInExplorer({ topic: event.target.value, q: '' })} name="topic">
-                <option value="">{t('chooseTopic')}</option>
-                {sortedTopics.map((item) => (
-                  <option key={item.slug} value={item.slug}>
-                    {item.name}
-                  </option>
-                ))}
-              </select>
-            </label>
-            {country && (
-              <div className={styles.download}>
-                <button type="button" className="button button--secondary" onClick={() => void downloadCsv()} aria-disabled={download === 'preparing'}>
-                  {download === 'preparing' ? <span className="spinner" aria-hidden="true" /> : <Download size={18} strokeWidth={1.75} aria-hidden="true" />}
-                  {t('csv.download', { country: countryName })}
-                </button>
-                {download === 'failed' && (
-                  <p role="alert" className={styles.downloadError}>
-                    {t('csv.failed')}
-                  </p>
-                )}
-              </div>
+    <div className={`card ${styles.panel}`}>
+      <div className={styles.controls}>
+        <label className={styles.field}>
+          <span>{t('country')}</span>
+          <select value={country} onChange={(event) => selectInExplorer({ country: event.target.value })} name="country">
+            <option value="">{t('chooseCountry')}</option>
+            {sortedCountries.map((item) => (
+              <option key={item.code} value={item.code}>
+                {item.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={`${styles.field} ${styles.searchField}`}>
+          <span>{t('search')}</span>
+          <span className={styles.searchInput}>
+            <Search size={18} strokeWidth={1.75} aria-hidden="true" />
+            <input
+              type="search"
+              name="q"
+              value={typed}
+              maxLength={SEARCH_LIMITS.max}
+              placeholder={t('searchPlaceholder')}
+              onChange={(event) => setTyped(event.target.value)}
+              onKeyDown={(event) => event.key === 'Enter' && selectInExplorer({ q: typed })}
+            />
+          </span>
+        </label>
+        <label className={styles.field}>
+          <span>{t('topic')}</span>
+          <select value={topic} onChange={(event) => selectInExplorer({ topic: event.target.value, q: '' })} name="topic">
+            <option value="">{t('chooseTopic')}</option>
+            {sortedTopics.map((item) => (
+              <option key={item.slug} value={item.slug}>
+                {item.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        {country && (
+          <div className={styles.download}>
+            <button type="button" className="button button--secondary" onClick={() => void downloadCsv()} aria-disabled={download === 'preparing'}>
+              {download === 'preparing' ? <span className="spinner" aria-hidden="true" /> : <Download size={18} strokeWidth={1.75} aria-hidden="true" />}
+              {t('csv.download', { country: countryName })}
+            </button>
+            {download === 'failed' && (
+              <p role="alert" className={styles.downloadError}>
+                {t('csv.failed')}
+              </p>
             )}
           </div>
-          <div className={styles.results} aria-live="polite" aria-busy={state.status === 'loading'}>
-            {state.status === 'idle' && (
-              <p className={`state-message ${styles.message}`}>
-                <Search size={24} strokeWidth={1.75} aria-hidden="true" />
-                {t(searching ? 'promptCountry' : 'prompt')}
-              </p>
-            )}
-            {state.status === 'loading' && (
-              <p className={`state-message ${styles.message}`}>
-                <span className="spinner" aria-hidden="true" />
-                {t('loading')}
-              </p>
-            )}
-            {state.status === 'error' && (
-              <div className={`state-message ${styles.message}`} role="alert">
-                <p>{t('error')}</p>
-                <button type="button" className="button button--secondary" onClick={() => setAttempt((n) => n + 1)}>
-                  <RotateCcw size={18} strokeWidth={1.75} aria-hidden="true" />
-                  {t('retry')}
-                </button>
-              </div>
-            )}
-            {state.status === 'ready' && state.audiences.length === 0 && (
-              <p className={`state-message ${styles.message}`}>
-                {searching ? t('noMatch', { text: words, country: countryName }) : t('empty', { topic: topicName(topic), country: countryName })}
-              </p>
-            )}
-            {state.status === 'ready' && state.audiences.length > 0 && !searching && (
-              <AudienceTable audiences={state.audiences} country={country} announce={setAnnouncement} caption={t('caption', { topic: topicName(topic), country: countryName, count: state.audiences.length })} />
-            )}
-            {state.status === 'ready' && state.audiences.length > 0 && searching && (
-              <div className={styles.groups}>
-                <p className={styles.found}>{t('found', { count: state.audiences.length, text: words, country: countryName })}</p>
-                {groups.map((group) => (
-                  <AudienceTable
-                    key={group.topic.slug}
-                    audiences={group.audiences}
-                    country={country}
-                    announce={setAnnouncement}
-                    caption={t('groupCaption', { topic: group.topic.name, count: group.audiences.length })}
-                  />
-                ))}
-              </div>
-            )}
-          </div>
-          <SelectionSummary announce={setAnnouncement} onEmptied={() => countrySelect()?.focus()} />
-          <p role="status" className="visually-hidden">
-            {announcement}
-          </p>
-        </div>
+        )}
       </div>
-    </section>
+      <div className={styles.results} aria-live="polite" aria-busy={state.status === 'loading'}>
+        {state.status === 'idle' && (
+          <p className={`state-message ${styles.message}`}>
+            <Search size={24} strokeWidth={1.75} aria-hidden="true" />
+            {t(searching ? 'promptCountry' : 'prompt')}
+          </p>
+        )}
+        {state.status === 'loading' && (
+          <p className={`state-message ${styles.message}`}>
+            <span className="spinner" aria-hidden="true" />
+            {t('loading')}
+          </p>
+        )}
+        {state.status === 'error' && (
+          <div className={`state-message ${styles.message}`} role="alert">
+            <p>{t('error')}</p>
+            <button type="button" className="button button--secondary" onClick={() => setAttempt((n) => n + 1)}>
+              <RotateCcw size={18} strokeWidth={1.75} aria-hidden="true" />
+              {t('retry')}
+            </button>
+          </div>
+        )}
+        {state.status === 'ready' && state.audiences.length === 0 && (
+          <p className={`state-message ${styles.message}`}>
+            {searching ? t('noMatch', { text: words, country: countryName }) : t('empty', { topic: topicName(topic), country: countryName })}
+          </p>
+        )}
+        {state.status === 'ready' && state.audiences.length > 0 && !searching && (
+          <AudienceTable audiences={state.audiences} country={country} announce={setAnnouncement} caption={t('caption', { topic: topicName(topic), country: countryName, count: state.audiences.length })} />
+        )}
+        {state.status === 'ready' && state.audiences.length > 0 && searching && (
+          <div className={styles.groups}>
+            <p className={styles.found}>{t('found', { count: state.audiences.length, text: words, country: countryName })}</p>
+            {groups.map((group) => (
+              <AudienceTable
+                key={group.topic.slug}
+                audiences={group.audiences}
+                country={country}
+                announce={setAnnouncement}
+                caption={t('groupCaption', { topic: group.topic.name, count: group.audiences.length })}
+              />
+            ))}
+          </div>
+        )}
+      </div>
+      <SelectionSummary announce={setAnnouncement} onEmptied={() => countrySelect()?.focus()} />
+      <p role="status" className="visually-hidden">
+        {announcement}
+      </p>
+    </div>
   );
 }
 

@@ -1,4 +1,4 @@
-import React, { type ReactNode, Suspense } from 'react';
+import React, { type ComponentType, type ReactNode, Suspense } from 'react';
 
 /** What a visitor does to a section before using it: it hydrates at once. */
 const INTERACTIONS = ['focusin', 'pointerover', 'pointerdown', 'input', 'change'] as const;
@@ -90,4 +90,32 @@ export function HydrateWhenNear({ id, children, ...options }: Options & { id: st
       </Gate>
     </Suspense>
   );
+}
+
+/**
+ * A component in a chunk of its own: `load` fetches it (once), for
+ * HydrateWhenNear's `needs` or ahead of a navigation; `Component` renders it,
+ * at once when it has loaded (no suspension, so a section hydrating after
+ * `needs` renders as on the server), suspending until then otherwise.
+ */
+export function ownChunk<Props extends object>(importer: () => Promise<ComponentType<Props>>) {
+  let chunk: { status: 'loading'; loaded: Promise<unknown> } | { status: 'loaded'; Loaded: ComponentType<Props> } | { status: 'failed'; error: unknown } | undefined;
+  const load = () => {
+    if (!chunk || chunk.status === 'failed') {
+      const loaded = importer().then(
+        (Loaded) => void (chunk = { status: 'loaded', Loaded }),
+        (error: unknown) => void (chunk = { status: 'failed', error }),
+      );
+      chunk = { status: 'loading', loaded };
+    }
+    return chunk.status === 'loading' ? chunk.loaded : Promise.resolve();
+  };
+  function Component(props: Props) {
+    // A chunk that failed to load is an error (gatsby-browser reloads the page for it), as with React.lazy.
+    if (chunk?.status === 'failed') throw chunk.error;
+    if (chunk?.status !== 'loaded') throw load();
+    const { Loaded } = chunk;
+    return <Loaded {...props} />;
+  }
+  return { load, Component };
 }
