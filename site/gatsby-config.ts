@@ -1,6 +1,6 @@
 import type { GatsbyConfig } from 'gatsby';
 import { SITE_URL } from './src/config/site';
-import { DEFAULT_LOCALE, LOCALE_CODES } from './src/features/i18n/locales';
+import { DEFAULT_LOCALE, LOCALE_CODES } from '@segmentia/contracts/locales';
 
 const config: GatsbyConfig = {
   siteMetadata: { siteUrl: SITE_URL },

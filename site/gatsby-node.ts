@@ -8,7 +8,7 @@ import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { coverageAreas, coverageMapSvg } from './src/features/geo/build-map';
 import { writeOgImages } from './src/features/seo/og-image';
-import { LOCALES } from './src/features/i18n/locales';
+import { LOCALES } from '@segmentia/contracts/locales';
 import { type BuiltPage, writeSitemaps } from './src/features/i18n/sitemaps';
 import { writeSecurityHeaders } from './src/features/security/headers';
 import { startScriptsAfterFirstPaintIn } from './src/features/loading/after-first-paint';
@@ -133,7 +133,8 @@ export const onCreatePage: GatsbyNode['onCreatePage'] = ({ page, actions }) => {
 export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({ actions, plugins, stage, getConfig }) => {
   const fromSite = createRequire(path.join(__dirname, 'package.json'));
   actions.setWebpackConfig({
-    resolve: { alias: { i18next$: fromSite.resolve('i18next') } },
+    // The contracts' TypeScript source (webpack tree-shakes its ES modules; Node reads its build).
+    resolve: { alias: { i18next$: fromSite.resolve('i18next'), '@segmentia/contracts': path.resolve(__dirname, '../packages/contracts/src') } },
     plugins: [plugins.define({ 'process.env.GATSBY_BUILD_ID': JSON.stringify(BUILD_ID) })],
   });
   // Gatsby puts every stylesheet into one, inlined into every page; the staff page's (a quarter of it) goes to a

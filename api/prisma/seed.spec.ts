@@ -1,3 +1,4 @@
+import { COVERED_COUNTRIES, TOPIC_CODES } from '@segmentia/contracts/segments';
 import { affinity, reach } from './seed';
 import { AUDIENCES, COUNTRIES, LOCALES, TOPICS } from './seed/catalog';
 
@@ -7,6 +8,9 @@ describe('the seed catalog', () => {
       'ES PT FR IT DE AT CH BE NL LU IE GB DK SE NO FI PL CZ HU RO GR TR AE SA IL ZA MA',
     );
     expect(TOPICS).toHaveLength(9);
+    // The contracts' tables (segment ids, the fit score's coverage) are this catalogue's.
+    expect(COUNTRIES.map((country) => country.code)).toEqual(COVERED_COUNTRIES);
+    expect(TOPICS.map((topic) => topic.slug)).toEqual(Object.keys(TOPIC_CODES));
     for (const topic of TOPICS) {
       expect(AUDIENCES.filter((audience) => audience.topic === topic.slug).length).toBeGreaterThanOrEqual(12);
     }

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildSite, lockSiteBuilds } from './site-build';
 import { REPO_ROOT } from '../src/database/paths';
-import { LOCALES } from '../../site/src/features/i18n/locales';
+import { LOCALES } from '@segmentia/contracts/locales';
 
 /** A stand-in for the API: answers the build's query with `data`, and counts the questions. */
 function fakeApi(): Promise<{ url: string; data: { value: unknown }; queries: string[]; server: Server }> {

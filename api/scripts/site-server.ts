@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import path from 'node:path';
 import compression from 'compression';
 import express from 'express';
-import { languageRedirect } from '../src/common/locale-table';
+import { languageRedirect } from '@segmentia/contracts/locales';
 import { isPortError, portError } from './ports';
 
 const LANGUAGE_PREFIX = /^\/(en|de|it|fr)(\/|$)/;

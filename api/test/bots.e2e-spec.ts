@@ -1,6 +1,6 @@
 import { startTestApi, type TestApi } from './support/api';
 import { contactInput } from './support/leads';
-import { fetchChallenge, solve } from './support/proof';
+import { fetchChallenge, solve } from '@segmentia/testing';
 
 const SUBMIT = `mutation Submit($input: ContactRequestInput!) { submitContactRequest(input: $input) { id } }`;
 

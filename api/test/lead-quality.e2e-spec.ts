@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { rescoreLeads } from '../src/leads/rescore';
 import { startTestApi, type TestApi } from './support/api';
-import { createTestIdentity, serveKeySet, TEST_PROJECT_ID } from './support/firebase-identity';
+import { createTestIdentity, serveKeySet, TEST_PROJECT_ID } from '@segmentia/testing';
 import { contactInput, submitLead } from './support/leads';
 
 const LEADS = `query Leads($filter: LeadsFilter, $first: Int, $after: String, $orderBy: LeadOrder) {

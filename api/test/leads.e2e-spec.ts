@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Prisma } from '../src/generated/prisma/client';
 import { startTestApi, type TestApi } from './support/api';
-import { createTestIdentity, serveKeySet, STAFF, TEST_PROJECT_ID, type TestIdentity } from './support/firebase-identity';
+import { createTestIdentity, serveKeySet, STAFF, TEST_PROJECT_ID, type TestIdentity } from '@segmentia/testing';
 import { contactInput, submitLead } from './support/leads';
-import { until } from './support/receivers';
+import { until } from '@segmentia/testing';
 
 const LEADS = `query Leads($filter: LeadsFilter, $first: Int, $after: String) {
   leads(filter: $filter, first: $first, after: $after) {

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { startTestApi, type TestApi } from './support/api';
 import { submitLead } from './support/leads';
-import { startSmtpReceiver, startWebhookReceiver, until } from './support/receivers';
+import { until } from '@segmentia/testing';
+import { startSmtpReceiver, startWebhookReceiver } from './support/receivers';
 
 type Webhook = Awaited<ReturnType<typeof startWebhookReceiver>>;
 type Smtp = Awaited<ReturnType<typeof startSmtpReceiver>>;

@@ -3,6 +3,7 @@ import { Writable } from 'node:stream';
 import { stopApp } from '../src/app';
 import { loadConfig } from '../src/common/config/app-config';
 import { startTestApi, type TestApi } from './support/api';
+import { until } from '@segmentia/testing';
 import { contactInput, submitLead } from './support/leads';
 import { closedPort, startingServer } from './support/unreachable-databases';
 
@@ -19,15 +20,6 @@ class LogLines extends Writable {
   }
   requests() {
     return this.lines.filter((line) => line.req && line.res);
-  }
-}
-
-/** Waits until `ready` holds, looking every 20 ms, for at most 5 s. */
-async function until(ready: () => boolean | Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + 5000;
-  while (!(await ready())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
 
@@ -52,7 +44,7 @@ describe('request logs', () => {
       body: JSON.stringify({ query: '{ __typename }' }),
     });
     expect(made.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
-    await until(() => logs.requests().some((line) => (line.req as { id: string }).id === made.headers.get('x-request-id')));
+    await until('the request is logged', () => logs.requests().some((line) => (line.req as { id: string }).id === made.headers.get('x-request-id')));
     const probe = logs.requests().find((line) => (line.req as { id: string }).id === '0f1e2d3c4b5a69788796a5b4c3d2e1f0');
     expect(probe).toMatchObject({ level: 30, req: { method: 'POST', path: '/graphql' }, res: { status: 200 }, operation: 'Probe', outcome: 'ok' });
     expect(typeof probe!.responseTime).toBe('number');
@@ -61,7 +53,7 @@ describe('request logs', () => {
   it('name the error codes of a refused request, one line for it', async () => {
     const { headers } = await api.graphql('query Broken { audiences(country: "XX", topic: "automotive", locale: ES) { id } }');
     const id = headers.get('x-request-id');
-    await until(() => logs.requests().some((line) => (line.req as { id: string }).id === id));
+    await until('the request is logged', () => logs.requests().some((line) => (line.req as { id: string }).id === id));
     expect(logs.requests().filter((line) => (line.req as { id: string }).id === id)).toEqual([
       expect.objectContaining({ operation: 'Broken', outcome: 'BAD_USER_INPUT', errors: ['BAD_USER_INPUT'] }),
     ]);
@@ -71,7 +63,7 @@ describe('request logs', () => {
     const person = { contactName: 'Zacarías Quintanilla', email: 'zacarias.quintanilla@trazable.example', phone: '+34 611 98 76 54', message: 'Mensaje rastreable 7731' };
     await submitLead(api, person);
     await api.graphql('{ leads { totalCount } }', undefined, { authorization: 'Bearer token-rastreable-5521' });
-    await until(() => logs.requests().length >= 2 && logs.requests().some((line) => line.operation === 'Submit'));
+    await until('the request is logged', () => logs.requests().length >= 2 && logs.requests().some((line) => line.operation === 'Submit'));
     const everything = logs.raw.join('\n');
     for (const text of [...Object.values(person), '611 98 76 54', '+34611987654', 'token-rastreable-5521', contactInput().agencyName]) {
       expect(everything).not.toContain(text);
@@ -98,7 +90,7 @@ describe('a database that is starting up', () => {
       const { body } = await api.graphql('query Explore { audiences(country: "ES", topic: "automotive", locale: ES) { id } }');
       expect(body.errors![0]!.extensions).toEqual({ code: 'SERVICE_UNAVAILABLE' });
     }
-    await until(() => logs.requests().length === 5);
+    await until('the five requests are logged', () => logs.requests().length === 5);
     expect(logs.requests().map((line) => [line.level, line.operation, line.outcome])).toEqual(Array(5).fill([40, 'Explore', 'SERVICE_UNAVAILABLE']));
     expect(logs.lines.filter((line) => /Database unreachable/.test(String(line.msg)))).toHaveLength(1);
     expect(logs.raw.join('\n')).not.toMatch(/"stack"|\n\s+at /);
@@ -127,7 +119,7 @@ describe('metrics', () => {
     expect(text).toMatch(/^segmentia_database_pool_connections\{state="in_use"\} \d+$/m);
     expect(text).toMatch(/^segmentia_retention_runs_total\{result="ok"\} 1$/m);
     // The webhook refuses: the failed send is counted by channel.
-    await until(async () => /^segmentia_notification_deliveries_total\{channel="WEBHOOK",result="failed"\} 1$/m.test(await (await fetch(metricsUrl)).text()));
+    await until('the failed delivery is counted', async () => /^segmentia_notification_deliveries_total\{channel="WEBHOOK",result="failed"\} 1$/m.test(await (await fetch(metricsUrl)).text()));
     expect((await fetch(`${api.url}/metrics`)).status).toBe(404);
   });
 });

@@ -7,7 +7,7 @@
  * in `unexpected`, so a test notices the SDK asking for something new.
  */
 import type { Page, Route } from '@playwright/test';
-import { TEST_PROJECT_ID, type TokenClaims } from '../../api/test/support/firebase-identity';
+import { TEST_PROJECT_ID, type TokenClaims } from '@segmentia/testing';
 import { signToken } from './fixtures';
 
 export interface FakeAccount {

@@ -1,7 +1,7 @@
 import type { Locator, Page, Route } from '@playwright/test';
 import type { JWK } from 'jose';
 import { Client } from 'pg';
-import { type TokenClaims, useTestIdentity } from '../../api/test/support/firebase-identity';
+import { type TokenClaims, useTestIdentity } from '@segmentia/testing';
 import { FIREBASE_WEB_CONFIG } from './stack';
 
 export const LOCALES = [

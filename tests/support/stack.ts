@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import type { Server } from 'node:http';
 import path from 'node:path';
-import { createTestIdentity, serveKeySet, TEST_PROJECT_ID } from '../../api/test/support/firebase-identity';
+import { createTestIdentity, serveKeySet, TEST_PROJECT_ID } from '@segmentia/testing';
 
 export const REPO_ROOT = path.resolve(__dirname, '../..');
 export const API_PORT = Number(process.env.E2E_API_PORT ?? 4100);

@@ -4,10 +4,9 @@
  * page through the Firebase Auth stand-in.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import type { TokenClaims } from '../../api/test/support/firebase-identity';
-import { contactInput } from '../../api/test/support/leads';
-import { solvedProof } from '../../api/test/support/proof';
-import type { LeadStatus } from '../../site/src/features/staff/generated';
+import type { TokenClaims } from '@segmentia/testing';
+import { contactInput, solvedProof } from '@segmentia/testing';
+import type { LeadStatus } from '@segmentia/contracts/leads';
 import { type FakeAccount, fakeFirebaseAuth } from './firebase-auth';
 import { openPage, signToken } from './fixtures';
 import { API_URL } from './stack';

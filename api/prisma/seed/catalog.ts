@@ -1,7 +1,8 @@
 // Source catalog for the seed: countries, topics and audiences (reach per country is derived from onlineUsers × penetration in the seed script).
 
-export const LOCALES = ['es', 'en', 'de', 'it', 'fr'] as const;
-export type LocaleCode = (typeof LOCALES)[number];
+import { LOCALE_CODES, type LocaleCode } from '@segmentia/contracts/locales';
+
+export const LOCALES = LOCALE_CODES;
 export type Translations = Record<LocaleCode, string>;
 
 export interface CountrySeed {
@@ -12,8 +13,6 @@ export interface CountrySeed {
 
 export interface TopicSeed {
   slug: string;
-  /** The topic's part of a segment id (SGM-DE-AUTO-…): never changed once published, seats and plans quote it. */
-  code: string;
   icon: string;
   names: Translations;
   descriptions: Translations;
@@ -59,7 +58,6 @@ export const COUNTRIES: readonly CountrySeed[] = [
 export const TOPICS: readonly TopicSeed[] = [
   {
     slug: 'technology-telecom',
-    code: 'TECH',
     icon: 'Cpu',
     names: { es: 'Tecnología y telecomunicaciones', en: 'Technology and telecom', de: 'Technologie und Telekommunikation', it: 'Tecnologia e telecomunicazioni', fr: 'Technologie et télécoms' },
     descriptions: {
@@ -72,7 +70,6 @@ export const TOPICS: readonly TopicSeed[] = [
   },
   {
     slug: 'travel-tourism',
-    code: 'TRAVEL',
     icon: 'Plane',
     names: { es: 'Viajes y turismo', en: 'Travel and tourism', de: 'Reisen und Tourismus', it: 'Viaggi e turismo', fr: 'Voyage et tourisme' },
     descriptions: {
@@ -85,7 +82,6 @@ export const TOPICS: readonly TopicSeed[] = [
   },
   {
     slug: 'retail-ecommerce',
-    code: 'RETAIL',
     icon: 'ShoppingBag',
     names: { es: 'Retail y ecommerce', en: 'Retail and ecommerce', de: 'Handel und E-Commerce', it: 'Retail ed e-commerce', fr: 'Commerce et e-commerce' },
     descriptions: {
@@ -98,7 +94,6 @@ export const TOPICS: readonly TopicSeed[] = [
   },
   {
     slug: 'finance-insurance',
-    code: 'FINANCE',
     icon: 'Landmark',
     names: { es: 'Finanzas y seguros', en: 'Finance and insurance', de: 'Finanzen und Versicherungen', it: 'Finanza e assicurazioni', fr: 'Finance et assurance' },
     descriptions: {
@@ -111,7 +106,6 @@ export const TOPICS: readonly TopicSeed[] = [
   },
   {
     slug: 'automotive',
-    code: 'AUTO',
     icon: 'Car',
     names: { es: 'Automoción', en: 'Automotive', de: 'Automobil', it: 'Auto e motori', fr: 'Automobile' },
     descriptions: {
@@ -124,7 +118,6 @@ export const TOPICS: readonly TopicSeed[] = [
   },
   {
     slug: 'health-wellness',
-    code: 'HEALTH',
     icon: 'HeartPulse',
     names: { es: 'Bienestar y vida activa', en: 'Wellness and active living', de: 'Wellness und aktiver Lebensstil', it: 'Benessere e vita attiva', fr: 'Bien-être et vie active' },
     // Interests only: no audience infers a health condition, a pregnancy or another special category of data (GDPR art. 9).
@@ -138,7 +131,6 @@ export const TOPICS: readonly TopicSeed[] = [
   },
   {
     slug: 'food-drink',
-    code: 'FOOD',
     icon: 'UtensilsCrossed',
     names: { es: 'Alimentación y bebidas', en: 'Food and drink', de: 'Essen und Trinken', it: 'Cibo e bevande', fr: 'Alimentation et boissons' },
     descriptions: {
@@ -151,7 +143,6 @@ export const TOPICS: readonly TopicSeed[] = [
   },
   {
     slug: 'entertainment-media',
-    code: 'MEDIA',
     icon: 'Clapperboard',
     names: { es: 'Entretenimiento y medios', en: 'Entertainment and media', de: 'Unterhaltung und Medien', it: 'Intrattenimento e media', fr: 'Divertissement et médias' },
     descriptions: {
@@ -164,7 +155,6 @@ export const TOPICS: readonly TopicSeed[] = [
   },
   {
     slug: 'facilities-energy',
-    code: 'ENERGY',
     icon: 'Zap',
     names: { es: 'Instalaciones y energía', en: 'Facilities and energy', de: 'Gebäude und Energie', it: 'Impianti ed energia', fr: 'Bâtiment et énergie' },
     descriptions: {

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CRAWLER_AGENT, DEFAULT_LOCALE, LOCALE_TABLE } from '../../src/common/locale-table';
+import { CRAWLER_AGENT, DEFAULT_LOCALE, LOCALES } from '@segmentia/contracts/locales';
 import { brotliConfig, NGINX_TEMPLATE } from './nginx';
 
 describe('brotli beside gzip', () => {
@@ -35,7 +35,7 @@ describe("the template's language redirect of `/`", () => {
 
   it("uses the same crawler rule and languages as npm start's site server", () => {
     expect(template).toContain(`"~*${CRAWLER_AGENT.source}" 1;`);
-    const codes = LOCALE_TABLE.map((locale) => locale.code).join('|');
+    const codes = LOCALES.map((locale) => locale.code).join('|');
     expect(template).toContain(`~^(?<code>${codes})$ $code;`);
     expect(template).toContain(`~^01(?<code>${codes.replace(`${DEFAULT_LOCALE}|`, '')})$ /$code/;`);
   });

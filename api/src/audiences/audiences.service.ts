@@ -8,7 +8,7 @@ import type { Country } from './models/country.model';
 import type { Topic } from './models/topic.model';
 import { CATALOG_MAX_AGE_SECONDS } from './catalog';
 import { CatalogChanges } from './catalog-changes';
-import { segmentId, taxonomyPath } from './segment';
+import { segmentId, taxonomyPath } from '@segmentia/contracts/segments';
 
 /** An audience asked for with a contact request, as a seat names it. */
 export interface RequestedAudience {

@@ -1,9 +1,10 @@
 import { getMetadataStorage } from 'class-validator';
 import { LOCALE_TAGS } from '../common/locale';
-import { LOCALE_TABLE } from '../common/locale-table';
-import { AdvertiserCount, AgencySize, AgencyType, DecisionRole, Interest, Locale, Position } from '../generated/prisma/enums';
+import { LOCALES } from '@segmentia/contracts/locales';
+import { LEAD_STATUSES } from '@segmentia/contracts/leads';
+import { AdvertiserCount, AgencySize, AgencyType, DecisionRole, Interest, LeadStatus, Locale, Position } from '../generated/prisma/enums';
 import { ContactRequestInput } from './dto/contact-request.input';
-import { CONTACT_ERROR_CODES, CONTACT_LIMITS, CONTACT_OPTIONS } from './rules';
+import { CONTACT_ERROR_CODES, CONTACT_LIMITS, CONTACT_OPTIONS } from '@segmentia/contracts/contact';
 
 /** Every validation of the input, by field: class-validator's constraint name and its arguments. */
 const validations = getMetadataStorage()
@@ -11,7 +12,7 @@ const validations = getMetadataStorage()
   .filter((metadata) => metadata.type !== 'conditionalValidation')
   .map((metadata) => ({ field: metadata.propertyName, code: metadata.name ?? metadata.type, constraints: metadata.constraints }));
 
-describe('the contact rules both workspaces import', () => {
+describe('the contact rules the contracts hold', () => {
   it('list every error code the API can answer for a request, so the site has a message for each', () => {
     const codes = [...new Set(validations.map((validation) => validation.code))].sort();
     expect(codes.length).toBeGreaterThan(8);
@@ -37,9 +38,15 @@ describe('the contact rules both workspaces import', () => {
   });
 });
 
-describe('the locale table both workspaces import', () => {
+describe('the lead statuses the contracts list', () => {
+  it('are the schema’s, in its order', () => {
+    expect(LEAD_STATUSES).toEqual(Object.keys(LeadStatus));
+  });
+});
+
+describe('the locale table the contracts hold', () => {
   it('has one row per locale of the schema, in its order', () => {
-    expect(LOCALE_TABLE.map((locale) => locale.api)).toEqual(Object.keys(Locale));
+    expect(LOCALES.map((locale) => locale.api)).toEqual(Object.keys(Locale));
     expect(LOCALE_TAGS).toEqual({ ES: 'es-ES', EN: 'en-US', DE: 'de-DE', IT: 'it-IT', FR: 'fr-FR' });
   });
 });

@@ -1,4 +1,4 @@
-import { COUNTRIES } from '../../prisma/seed/catalog';
+import { COVERED_COUNTRIES } from '@segmentia/contracts/segments';
 import type { AdvertiserCount, AgencySize, DecisionRole, Interest } from '../contact/contact.enums';
 import { EmailKind, emailKind } from '../contact/email-domains';
 import { leadCountry } from './lead-country';
@@ -70,7 +70,7 @@ export interface Fit {
   reasons: FitReason[];
 }
 
-const COVERED = new Set(COUNTRIES.map((country) => country.code));
+const COVERED = new Set<string>(COVERED_COUNTRIES);
 
 function coverage(country: string | null): keyof typeof FIT_RULES.country.points {
   if (!country) return 'UNKNOWN';

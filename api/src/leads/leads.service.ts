@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { stringify } from 'csv-stringify/sync';
-import { defusedCell } from '../common/csv-cell';
+import { defusedCell } from '@segmentia/contracts/csv';
 import { badUserInput, notFound } from '../common/errors/errors';
 import type { Prisma } from '../generated/prisma/client';
 import { ErasureReason } from '../generated/prisma/enums';

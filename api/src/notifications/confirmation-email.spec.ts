@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { companyFrom } from '../common/company';
-import { LOCALE_TABLE, localizedPath } from '../common/locale-table';
+import { companyFrom } from '@segmentia/contracts/company';
+import { LOCALES, localizedPath } from '@segmentia/contracts/locales';
 import { confirmationEmail, EMAIL_STRINGS } from './confirmation-email';
 import { emailMessage, type LeadSummary, ordinal, webhookPayload } from './lead-message';
 
@@ -46,7 +46,7 @@ const COMPANY = companyFrom({});
 
 describe("the prospect's confirmation email", () => {
   it('has the same strings and placeholders in every language', () => {
-    const [reference, ...others] = LOCALE_TABLE.map(({ code }) => EMAIL_STRINGS[code]);
+    const [reference, ...others] = LOCALES.map(({ code }) => EMAIL_STRINGS[code]);
     for (const strings of others) {
       expect(keyPaths(strings)).toEqual(keyPaths(reference));
       expect(placeholders(strings)).toEqual(placeholders(reference));
@@ -54,13 +54,13 @@ describe("the prospect's confirmation email", () => {
   });
 
   it("names the interests as the site's form does", () => {
-    for (const { code } of LOCALE_TABLE) {
+    for (const { code } of LOCALES) {
       const site = JSON.parse(readFileSync(path.join(__dirname, '../../../site/locales', code, 'contact.json'), 'utf8')) as { options: { interest: object } };
       expect(EMAIL_STRINGS[code].interest).toEqual(site.options.interest);
     }
   });
 
-  it.each(LOCALE_TABLE.map((locale) => [locale.code, locale] as const))('in %s: subject, steps, summary, footer and privacy link, as text and HTML', async (code, locale) => {
+  it.each(LOCALES.map((locale) => [locale.code, locale] as const))('in %s: subject, steps, summary, footer and privacy link, as text and HTML', async (code, locale) => {
     const strings = EMAIL_STRINGS[code];
     const email = await confirmationEmail({ ...LEAD, locale: locale.api }, COMPANY, 'https://www.segmentia.es');
     const privacyUrl = `https://www.segmentia.es${localizedPath(code, '/privacy/')}`;

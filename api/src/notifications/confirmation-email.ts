@@ -1,6 +1,6 @@
 import mjml2html from 'mjml';
-import type { Company } from '../common/company';
-import { type LocaleCode, LOCALE_TABLE, localizedPath } from '../common/locale-table';
+import type { Company } from '@segmentia/contracts/company';
+import { type LocaleCode, LOCALES, localizedPath } from '@segmentia/contracts/locales';
 import type { Locale } from '../generated/prisma/enums';
 import { RESPONSE_WORKING_HOURS, type LeadSummary } from './lead-message';
 import de from './locales/de.json';
@@ -35,7 +35,7 @@ export interface ConfirmationEmail {
  * HTML (MJML, which makes HTML that mail clients show alike).
  */
 export async function confirmationEmail(lead: LeadSummary, company: Company, siteUrl: string): Promise<ConfirmationEmail> {
-  const locale = LOCALE_TABLE.find((entry) => entry.api === (lead.locale as Locale))!;
+  const locale = LOCALES.find((entry) => entry.api === (lead.locale as Locale))!;
   const strings = EMAIL_STRINGS[locale.code];
   const values = { name: lead.contactName, hours: RESPONSE_WORKING_HOURS, site: new URL(siteUrl).host, company: company.companyName, address: company.address, taxId: company.taxId };
   const privacyUrl = `${siteUrl}${localizedPath(locale.code, '/privacy/')}`;

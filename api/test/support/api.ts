@@ -3,16 +3,9 @@ import { createApp } from '../../src/app';
 import { loadConfig } from '../../src/common/config/app-config';
 import type { LogDestination } from '../../src/common/logging/logger';
 import { PrismaService } from '../../src/prisma/prisma.service';
-import { QUICK_PROOF, solvedProof } from './proof';
+import { type GraphQLResponse, postGraphql, QUICK_PROOF, solvedProof } from '@segmentia/testing';
 
-export interface GraphQLResponse<T = Record<string, unknown>> {
-  status: number;
-  headers: Headers;
-  body: {
-    data?: T | null;
-    errors?: { message: string; path?: string[]; extensions?: Record<string, unknown> & { code?: string } }[];
-  };
-}
+export type { GraphQLResponse };
 
 export interface TestApi {
   url: string;
@@ -49,12 +42,7 @@ export async function startTestApi(settings: Record<string, string> = {}, logs: 
       if (query.includes('submitContactRequest') && input && !('altcha' in input)) {
         variables = { ...variables, input: { ...input, altcha: await solvedProof(`${url}/graphql`) } };
       }
-      const response = await fetch(`${url}/graphql`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...headers },
-        body: JSON.stringify({ query, variables }),
-      });
-      return { status: response.status, headers: response.headers, body: (await response.json()) as GraphQLResponse<T>['body'] };
+      return postGraphql<T>(`${url}/graphql`, query, variables, headers);
     },
     close: () => app.close(),
   };

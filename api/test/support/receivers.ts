@@ -87,12 +87,3 @@ export async function startSmtpReceiver(): Promise<Receiver<string> & { url: str
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   });
 }
-
-/** Waits until `condition` holds, checking every 50 ms; fails with `what` after `timeoutMs`. */
-export async function until(what: string, condition: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}

@@ -2,7 +2,7 @@ import interLatinExt from '@fontsource-variable/inter/files/inter-latin-ext-wght
 import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2';
 import React from 'react';
 import { BRAND, SITE_URL } from '../config/site';
-import { DEFAULT_LOCALE, LOCALES, localeOf, localizedPath } from '../features/i18n/locales';
+import { DEFAULT_LOCALE, LOCALES, localeOf, localizedPath } from '@segmentia/contracts/locales';
 import { OG_IMAGE } from '../features/seo/og-image-size';
 
 interface Props {

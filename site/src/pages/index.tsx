@@ -13,7 +13,7 @@ import { Explorer } from '../features/explorer/ExplorerSection';
 import { contactForm, explorerPanel } from '../features/lazy/home-chunks';
 import { BRAND, HOME_TITLE, LINKEDIN_URL, SITE_URL } from '../config/site';
 import { headTranslator, type LocaleData } from '../features/i18n/head';
-import { LOCALES, localizedPath } from '../features/i18n/locales';
+import { LOCALES, localizedPath } from '@segmentia/contracts/locales';
 import { HydrateWhenNear } from '../features/lazy/hydrate-when-near';
 import type { I18nPageContext } from '../features/i18n/page-context';
 

@@ -2,7 +2,7 @@ import { ArgsType, Field, Int } from '@nestjs/graphql';
 import { Transform } from 'class-transformer';
 import { IsEnum, IsInt, IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
 import { Locale } from '../../common/locale';
-import { SEARCH_LIMITS } from '../search-limits';
+import { SEARCH_LIMITS } from '@segmentia/contracts/search';
 
 @ArgsType()
 export class LocaleArgs {

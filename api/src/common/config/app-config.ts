@@ -1,5 +1,5 @@
 import { NotificationChannel } from '../../generated/prisma/enums';
-import { type Company, companyFrom, companySettingsOf } from '../company';
+import { type Company, companyFrom, companySettingsOf } from '@segmentia/contracts/company';
 import { plainToInstance, Transform } from 'class-transformer';
 import {
   ArrayNotEmpty,

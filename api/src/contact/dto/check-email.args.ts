@@ -1,7 +1,7 @@
 import { ArgsType, Field } from '@nestjs/graphql';
 import { Transform } from 'class-transformer';
 import { IsEmail, MaxLength } from 'class-validator';
-import { CONTACT_LIMITS } from '../rules';
+import { CONTACT_LIMITS } from '@segmentia/contracts/contact';
 
 @ArgsType()
 export class CheckEmailArgs {

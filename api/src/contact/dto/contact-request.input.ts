@@ -7,7 +7,7 @@ import { IsNotDisposableEmail } from './is-not-disposable-email';
 import { IsPhoneForLocale } from './is-phone-for-locale';
 import { IsSingleLine } from './is-single-line';
 import { MAX_REQUESTED_AUDIENCES, RequestedAudienceInput } from './requested-audience.input';
-import { ATTRIBUTION_LIMITS, CONTACT_LIMITS } from '../rules';
+import { ATTRIBUTION_LIMITS, CONTACT_LIMITS } from '@segmentia/contracts/contact';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** An optional text left blank counts as not given. */

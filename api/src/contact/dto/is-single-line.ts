@@ -1,5 +1,5 @@
 import { type ValidationOptions, ValidateBy } from 'class-validator';
-import { NOT_SINGLE_LINE } from '../rules';
+import { NOT_SINGLE_LINE } from '@segmentia/contracts/contact';
 
 /** A one-line text: no control characters, no bidi controls. Code `isSingleLine`. */
 export function IsSingleLine(options?: ValidationOptions): PropertyDecorator {

@@ -1,6 +1,6 @@
 import { Field, InputType } from '@nestjs/graphql';
 import { Matches } from 'class-validator';
-import { REQUESTED_AUDIENCES } from '../rules';
+import { REQUESTED_AUDIENCES } from '@segmentia/contracts/contact';
 
 /** At most this many audiences in one request. */
 export const MAX_REQUESTED_AUDIENCES = REQUESTED_AUDIENCES.max;

@@ -4,7 +4,7 @@ import { Menu, X } from 'lucide-react';
 import React, { useEffect, useState } from 'react';
 import { BRAND } from '../../config/site';
 import { rememberLanguage } from '../../features/i18n/language-redirect';
-import { LOCALES, localizedPath } from '../../features/i18n/locales';
+import { LOCALES, localizedPath } from '@segmentia/contracts/locales';
 import { useLocale } from '../../features/i18n/use-locale';
 import { LanguageMenu } from './LanguageMenu';
 import { Logo } from './Logo';

@@ -3,7 +3,7 @@ import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { Check, ChevronDown, Globe } from 'lucide-react';
 import React, { useEffect, useId, useRef, useState } from 'react';
 import { rememberLanguage } from '../../features/i18n/language-redirect';
-import { LOCALES, localizedPath } from '../../features/i18n/locales';
+import { LOCALES, localizedPath } from '@segmentia/contracts/locales';
 import { useLocale } from '../../features/i18n/use-locale';
 import * as styles from './LanguageMenu.module.css';
 

@@ -1,4 +1,4 @@
-import { ATTRIBUTION_LIMITS, UTM_PARAMETERS } from '../../../../api/src/contact/rules';
+import { ATTRIBUTION_LIMITS, UTM_PARAMETERS } from '@segmentia/contracts/contact';
 import { COOKIES } from '../consent/config';
 import { readConsent } from '../consent/store';
 

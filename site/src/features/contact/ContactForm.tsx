@@ -10,7 +10,8 @@ import { COMPANY } from '../../config/company';
 import { clearSelection, isInSelection, missingFrom, type SelectedAudience, useSelectedAudiences } from '../explorer/audience-request';
 import { SelectedAudienceList } from '../explorer/SelectedAudiences';
 import { useLocale } from '../i18n/use-locale';
-import { EMAIL_PATTERN, LIMITS, messageKeyFor, NOT_SINGLE_LINE, OPTIONS, PHONE_PATTERN } from './options';
+import { CONTACT_LIMITS, CONTACT_OPTIONS, EMAIL_PATTERN, NOT_SINGLE_LINE } from '@segmentia/contracts/contact';
+import { messageKeyFor, PHONE_PATTERN } from './options';
 import * as styles from './ContactForm.module.css';
 
 type Values = Omit<ContactRequestInput, 'requestId' | 'locale' | 'pagePath' | 'altcha' | 'audiences'>;
@@ -223,17 +224,17 @@ export function ContactForm() {
   const message = (name: keyof Values): string | undefined => {
     const error = errors[name];
     if (!error) return undefined;
-    const limits = (LIMITS as Record<string, { min?: number; max?: number }>)[name] ?? {};
+    const limits = (CONTACT_LIMITS as Record<string, { min?: number; max?: number }>)[name] ?? {};
     return t(`errors.${String(error.type)}`, { min: limits.min, max: limits.max, defaultValue: t('errors.invalid') });
   };
   const required = { required: true };
   const singleLine = { validate: { singleLine: (value: unknown) => typeof value !== 'string' || !NOT_SINGLE_LINE.test(value) } };
-  const select = (name: keyof typeof OPTIONS & keyof Values) => (
+  const select = (name: keyof typeof CONTACT_OPTIONS & keyof Values) => (
     <select {...field(name, required)} defaultValue="">
       <option value="" disabled>
         {t('choose')}
       </option>
-      {OPTIONS[name].map((option) => (
+      {CONTACT_OPTIONS[name].map((option) => (
         <option key={option} value={option}>
           {t(`options.${name}.${option}`)}
         </option>
@@ -262,8 +263,8 @@ export function ContactForm() {
             <input
               type="text"
               autoComplete="organization"
-              maxLength={LIMITS.agencyName.max + 20}
-              {...field('agencyName', { ...required, ...singleLine, minLength: LIMITS.agencyName.min, maxLength: LIMITS.agencyName.max })}
+              maxLength={CONTACT_LIMITS.agencyName.max + 20}
+              {...field('agencyName', { ...required, ...singleLine, minLength: CONTACT_LIMITS.agencyName.min, maxLength: CONTACT_LIMITS.agencyName.max })}
             />
           </Field>
           <Field name="agencyType" label={t('fields.agencyType')} error={message('agencyType')} required>
@@ -282,7 +283,7 @@ export function ContactForm() {
             <input
               type="text"
               autoComplete="name"
-              {...field('contactName', { ...required, ...singleLine, minLength: LIMITS.contactName.min, maxLength: LIMITS.contactName.max })}
+              {...field('contactName', { ...required, ...singleLine, minLength: CONTACT_LIMITS.contactName.min, maxLength: CONTACT_LIMITS.contactName.max })}
             />
           </Field>
           <Field name="email" label={t('fields.email')} error={message('email')} hint={emailHint()} required>
@@ -290,7 +291,7 @@ export function ContactForm() {
               type="email"
               autoComplete="email"
               inputMode="email"
-              {...field('email', { ...required, maxLength: LIMITS.email.max, pattern: EMAIL_PATTERN, onBlur: (event) => void checkAddress(String(event.target.value).trim()), onChange: () => setEmailAdvice(null) })}
+              {...field('email', { ...required, maxLength: CONTACT_LIMITS.email.max, pattern: EMAIL_PATTERN, onBlur: (event) => void checkAddress(String(event.target.value).trim()), onChange: () => setEmailAdvice(null) })}
             />
           </Field>
           <Field name="phone" label={t('fields.phone')} hint={t('hints.phone')} error={message('phone')}>
@@ -310,7 +311,7 @@ export function ContactForm() {
               {t('fields.interest')} <span aria-hidden="true">*</span>
             </span>
             <div className={styles.choices}>
-              {OPTIONS.interest.map((option) => (
+              {CONTACT_OPTIONS.interest.map((option) => (
                 <label key={option} className={styles.choice}>
                   <input type="radio" value={option} {...register('interest', required)} aria-invalid={errors.interest ? true : undefined} />
                   {t(`options.interest.${option}`)}
@@ -324,8 +325,8 @@ export function ContactForm() {
               </p>
             )}
           </div>
-          <Field name="message" label={t('fields.message')} hint={t('hints.message', { max: LIMITS.message.max })} error={message('message')} wide>
-            <textarea rows={5} {...field('message', { maxLength: LIMITS.message.max })} />
+          <Field name="message" label={t('fields.message')} hint={t('hints.message', { max: CONTACT_LIMITS.message.max })} error={message('message')} wide>
+            <textarea rows={5} {...field('message', { maxLength: CONTACT_LIMITS.message.max })} />
           </Field>
         </fieldset>
         {hasSelection && (

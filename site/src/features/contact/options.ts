@@ -1,19 +1,16 @@
-import type { ContactErrorCode } from '../../../../api/src/contact/rules';
+import type { ContactErrorCode } from '@segmentia/contracts/contact';
 
-/**
- * The form's option lists (in display order), field lengths, one-line rule and
- * the API's error codes: written once, in the API (api/src/contact/rules.ts),
- * which validates with the same file. Labels are in locales/{lang}/contact.json
- * under `options`.
+/*
+ * The option lists, field lengths, one-line rule and error codes are the
+ * contracts' (@segmentia/contracts/contact), which the API validates with.
+ * Labels are in locales/{lang}/contact.json under `options`; here, what only
+ * the form needs.
  */
-export { CONTACT_LIMITS as LIMITS, CONTACT_OPTIONS as OPTIONS, NOT_SINGLE_LINE } from '../../../../api/src/contact/rules';
 
 /** A plausible phone number; the API checks it exactly (libphonenumber) and its answer is shown the same way. */
 export const PHONE_PATTERN = /^\+?[\d\s().-]{6,24}$/;
-/** The shape of an address; the API has the last word. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
-/** Each error code the API answers (api/src/contact/rules.ts) → the message key of `errors` in contact.json: a new code does not compile until it has one. */
+/** Each error code the API answers (@segmentia/contracts/contact) → the message key of `errors` in contact.json: a new code does not compile until it has one. */
 export const API_ERROR_KEYS: Record<ContactErrorCode, string> = {
   minLength: 'minLength',
   maxLength: 'maxLength',

@@ -1,4 +1,4 @@
-import type { LocaleCode } from '../i18n/locales';
+import type { LocaleCode } from '@segmentia/contracts/locales';
 
 /** Spreadsheets read a comma in English, a semicolon in Spanish, German, Italian and French. */
 export const csvSeparatorFor = (code: LocaleCode) => (code === 'en' ? 'COMMA' : 'SEMICOLON') satisfies 'COMMA' | 'SEMICOLON';

@@ -8,7 +8,7 @@ import { useLocale } from '../i18n/use-locale';
 import { renameSelected } from './audience-request';
 import { formatReach, sortByName } from './format';
 import { type Announce, RequestToggle, SelectionSummary } from './SelectedAudiences';
-import { SEARCH_LIMITS } from '../../../../api/src/audiences/search-limits';
+import { SEARCH_LIMITS } from '@segmentia/contracts/search';
 import { selectInExplorer, useExplorerSelection } from './use-explorer-selection';
 import * as styles from './Explorer.module.css';
 

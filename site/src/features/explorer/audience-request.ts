@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { REQUESTED_AUDIENCES } from '../../../../api/src/contact/rules';
+import { REQUESTED_AUDIENCES } from '@segmentia/contracts/contact';
 
 /** An audience the visitor added to the request, as the explorer showed it. */
 export interface SelectedAudience {
@@ -91,10 +91,13 @@ const subscribe = (listener: () => void) => {
 /** The visitor's selection of audiences to request: empty on the server and in the HTML, then the visit's. */
 export const useSelectedAudiences = () => useSyncExternalStore(subscribe, snapshot, () => EMPTY);
 
+export const isInSelection = (selection: readonly SelectedAudience[], item: Pick<SelectedAudience, 'country' | 'audience'>) =>
+  selection.some((selected) => keyOf(selected) === keyOf(item));
+
 /** Adds an audience to the selection; false when the selection is full (the API takes at most MAX_SELECTED). */
 export function selectAudience(item: SelectedAudience): boolean {
   const selection = snapshot();
-  if (selection.some((selected) => keyOf(selected) === keyOf(item))) return true;
+  if (isInSelection(selection, item)) return true;
   if (selection.length >= MAX_SELECTED) return false;
   change([...selection, item]);
   return true;
@@ -107,9 +110,6 @@ export function unselectAudience(item: Pick<SelectedAudience, 'country' | 'audie
 export function clearSelection(): void {
   change(EMPTY);
 }
-
-export const isInSelection = (selection: readonly SelectedAudience[], item: Pick<SelectedAudience, 'country' | 'audience'>) =>
-  selection.some((selected) => keyOf(selected) === keyOf(item));
 
 /** The selected audience with the largest reach (the summary's figure: reaches overlap, so they do not add up). */
 export const largestOf = (selection: readonly SelectedAudience[]) =>

@@ -6,7 +6,7 @@
  * Loaded when the visitor asks for the file.
  */
 import { stringify } from 'csv-stringify/browser/esm/sync';
-import { defusedCell } from '../../../../api/src/common/csv-cell';
+import { defusedCell } from '@segmentia/contracts/csv';
 import type { ExplorerAudienceFragment } from '../api/generated';
 
 const cell = (value: string | number) => (typeof value === 'string' ? defusedCell(value) : value);

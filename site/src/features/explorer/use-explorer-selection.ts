@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { SEARCH_LIMITS } from '../../../../api/src/audiences/search-limits';
+import { SEARCH_LIMITS } from '@segmentia/contracts/search';
 
 export interface Selection {
   country: string;

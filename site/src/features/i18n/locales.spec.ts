@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { LOCALE_CODES } from './locales';
+import { LOCALE_CODES } from '@segmentia/contracts/locales';
 
 const LOCALES_DIR = path.resolve(__dirname, '../../../locales');
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };

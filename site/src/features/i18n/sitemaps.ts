@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SitemapStream, streamToPromise } from 'sitemap';
-import { DEFAULT_LOCALE, LOCALES, localizedPath } from './locales';
+import { DEFAULT_LOCALE, LOCALES, localizedPath } from '@segmentia/contracts/locales';
 
 export interface BuiltPage {
   path: string;

@@ -1,5 +1,5 @@
 import { useI18next } from 'gatsby-plugin-react-i18next';
-import { localeOf, localizedPath, type LocaleCode } from './locales';
+import { localeOf, localizedPath, type LocaleCode } from '@segmentia/contracts/locales';
 
 /** The page's locale and a helper for paths in it. */
 export function useLocale() {

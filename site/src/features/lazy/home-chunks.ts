@@ -1,4 +1,4 @@
-import { LOCALES, localizedPath } from '../i18n/locales';
+import { LOCALES, localizedPath } from '@segmentia/contracts/locales';
 import { ownChunk } from './hydrate-when-near';
 
 /*

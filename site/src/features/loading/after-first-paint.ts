@@ -1,5 +1,5 @@
-import { readdir, readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { readFile, writeFile } from 'node:fs/promises';
+import { htmlFiles } from '../security/headers';
 
 /**
  * Starts the page's scripts once the browser has shown its first content:
@@ -37,9 +37,7 @@ export function startScriptsAfterFirstPaint(html: string): string {
 /** Rewrites every built page (.html) under `publicDir` so that its scripts start after its first paint; answers how many it rewrote. */
 export async function startScriptsAfterFirstPaintIn(publicDir: string): Promise<number> {
   let rewritten = 0;
-  for (const entry of await readdir(publicDir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
-    const file = path.join(entry.parentPath, entry.name);
+  for (const file of htmlFiles(publicDir)) {
     const html = await readFile(file, 'utf8');
     const changed = startScriptsAfterFirstPaint(html);
     if (changed === html) continue;

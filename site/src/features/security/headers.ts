@@ -40,7 +40,8 @@ export function inlineScriptHashes(publicDir: string): string[] {
   return [...hashes].sort();
 }
 
-function htmlFiles(dir: string): string[] {
+/** Every built page (.html) under `dir`, in folders too. */
+export function htmlFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const file = path.join(dir, entry.name);
     if (entry.isDirectory()) return htmlFiles(file);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { LOCALE_CODES } from '../i18n/locales';
+import { LOCALE_CODES } from '@segmentia/contracts/locales';
 
 const LOCALES_DIR = path.resolve(__dirname, '../../../locales');
 /** Each page kind's meta description: namespace and key (see each page's Head). */

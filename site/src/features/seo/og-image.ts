@@ -6,7 +6,7 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { LOCALES } from '../i18n/locales';
+import { LOCALES } from '@segmentia/contracts/locales';
 import { OG_IMAGE } from './og-image-size';
 
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

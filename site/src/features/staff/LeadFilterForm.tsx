@@ -1,7 +1,7 @@
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { Search, X } from 'lucide-react';
 import React, { useCallback, useEffect, useRef, useState } from 'react';
-import { OPTIONS } from '../contact/options';
+import { CONTACT_OPTIONS } from '@segmentia/contracts/contact';
 import { useLocale } from '../i18n/use-locale';
 import { FIT_THRESHOLDS, hasFilters, LEAD_LOCALES, LEAD_ORDERS, LEAD_STATUSES, type LeadFilters, NO_FILTERS } from './filters';
 import { languageName } from './format';
@@ -75,7 +75,7 @@ export function LeadFilterForm({ filters, onChange }: Props) {
         </span>
       </label>
       {select('status', LEAD_STATUSES, (status) => t(`status.${status}`))}
-      {select('interest', OPTIONS.interest, (interest) => t(`contact:options.interest.${interest}`))}
+      {select('interest', CONTACT_OPTIONS.interest, (interest) => t(`contact:options.interest.${interest}`))}
       {select('language', LEAD_LOCALES, (language) => languageName(language, locale.tag), styles.languageFilter)}
       <label className={shared.field}>
         <span>{t('filters.from')}</span>

@@ -1,5 +1,5 @@
-import { OPTIONS } from '../contact/options';
-import { LOCALES } from '../i18n/locales';
+import { CONTACT_OPTIONS } from '@segmentia/contracts/contact';
+import { LOCALES } from '@segmentia/contracts/locales';
 import type { Interest, LeadOrder, LeadsFilter, LeadStatus, Locale } from './generated';
 
 /** The sales pipeline in order; labels in locales/{lang}/staff.json under `status`. */
@@ -59,7 +59,7 @@ export function readView(search: string): LeadView {
       from: day(PARAMS.from),
       to: day(PARAMS.to),
       status: oneOf(LEAD_STATUSES, params.get(PARAMS.status)),
-      interest: oneOf(OPTIONS.interest, params.get(PARAMS.interest)),
+      interest: oneOf(CONTACT_OPTIONS.interest, params.get(PARAMS.interest)),
       language: oneOf(LEAD_LOCALES, params.get(PARAMS.language)),
       search: params.get(PARAMS.search)?.trim() ?? '',
       source: params.get(PARAMS.source)?.trim() ?? '',

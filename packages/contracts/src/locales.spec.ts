@@ -1,5 +1,5 @@
 import express from 'express';
-import { languageRedirect } from './locale-table';
+import { languageRedirect } from './locales';
 
 /** The browser's languages as npm start's site server reads them: Express's `acceptsLanguages()`, by q. */
 const languagesOf = (acceptLanguage?: string): string[] =>

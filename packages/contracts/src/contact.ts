@@ -1,21 +1,21 @@
 /**
- * The contact form's rules, written once for both workspaces: the API
- * validates with them (dto/contact-request.input.ts) and the site's form
- * imports this file (site/src/features/contact/options.ts), so the two cannot
- * drift. Plain TypeScript: no decorator, no Nest, and Prisma's enums file is
- * plain constants.
+ * The contact form's rules, written once: the API validates with them
+ * (api/src/contact/dto/contact-request.input.ts), the site's form shows and
+ * checks them, the tests send them. The option lists are the enums of
+ * api/prisma/schema.prisma, in their order; a spec of the API
+ * (api/src/contact/rules.spec.ts) fails when the two differ.
  */
-import { AdvertiserCount, AgencySize, AgencyType, DecisionRole, Interest, Position } from '../generated/prisma/enums';
 
-/** The option lists, in display order: the order of the enums in prisma/schema.prisma. */
+/** The option lists, in display order. */
 export const CONTACT_OPTIONS = {
-  agencyType: Object.values(AgencyType),
-  agencySize: Object.values(AgencySize),
-  advertiserCount: Object.values(AdvertiserCount),
-  position: Object.values(Position),
-  decisionRole: Object.values(DecisionRole),
-  interest: Object.values(Interest),
-};
+  agencyType: ['MEDIA', 'CREATIVE', 'DIGITAL_PERFORMANCE', 'INDEPENDENT', 'GROUP_HOLDING', 'TRADING_DESK', 'ADVERTISER_IN_HOUSE', 'OTHER'],
+  agencySize: ['UP_TO_2M', 'FROM_2M_TO_5M', 'FROM_5M_TO_10M', 'FROM_10M_TO_50M', 'OVER_50M'],
+  advertiserCount: ['FROM_1_TO_10', 'FROM_10_TO_25', 'FROM_25_TO_50', 'FROM_50_TO_100', 'OVER_100'],
+  position: ['OWNER_FOUNDER', 'BOARD', 'C_LEVEL', 'DIRECTOR', 'HEAD_OF_DEPARTMENT', 'TEAM_LEADER', 'CONSULTANT', 'REPRESENTATIVE'],
+  decisionRole: ['NONE', 'PRESCRIBE', 'INFLUENCE', 'DECIDE'],
+  interest: ['SOLUTIONS', 'TECHNOLOGICAL_TRANSFORMATION'],
+} as const;
+export type ContactOptions = { [field in keyof typeof CONTACT_OPTIONS]: (typeof CONTACT_OPTIONS)[field][number] };
 
 /** Lengths of the text fields, after trimming. */
 export const CONTACT_LIMITS = {
@@ -64,3 +64,6 @@ export const NOT_SINGLE_LINE = /[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2
 /** The field error codes the API answers for a contact request (class-validator's constraint names and ours). */
 export const CONTACT_ERROR_CODES = ['isDefined', 'isString', 'minLength', 'maxLength', 'isEmail', 'isPhoneNumber', 'isEnum', 'equals', 'isSingleLine', 'isUuid', 'matches', 'isFqdn', 'isNotDisposable', 'isArray', 'arrayMaxSize', 'nestedValidation', 'unknownAudience'] as const;
 export type ContactErrorCode = (typeof CONTACT_ERROR_CODES)[number];
+
+/** The shape of an address, as the form checks it before sending and the company's settings are checked; the API has the last word. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;

@@ -1,20 +1,23 @@
 /**
- * The site's five languages, written once for both workspaces: the API reads
- * the tags (phone regions, number formats, emails), the site the codes (its
- * routes: Spanish unprefixed, the others under /{code}/), tags and names.
- * Plain TypeScript: Prisma's enums file is plain constants.
+ * The site's five languages, written once: the API reads the tags (phone
+ * regions, number formats, emails), the site the codes (its routes: Spanish
+ * unprefixed, the others under /{code}/), tags and names. `api` is the value
+ * of the schema's `Locale` enum (a spec of the API ties the two).
  */
-import type { Locale } from '../generated/prisma/enums';
 
-export const LOCALE_TABLE = [
+/** The schema's `Locale` enum values. */
+export type ApiLocale = 'ES' | 'EN' | 'DE' | 'IT' | 'FR';
+
+export const LOCALES = [
   { code: 'es', tag: 'es-ES', name: 'Español', api: 'ES' },
   { code: 'en', tag: 'en-US', name: 'English', api: 'EN' },
   { code: 'de', tag: 'de-DE', name: 'Deutsch', api: 'DE' },
   { code: 'it', tag: 'it-IT', name: 'Italiano', api: 'IT' },
   { code: 'fr', tag: 'fr-FR', name: 'Français', api: 'FR' },
-] as const satisfies readonly { code: string; tag: string; name: string; api: Locale }[];
+] as const satisfies readonly { code: string; tag: string; name: string; api: ApiLocale }[];
 
-export type LocaleCode = (typeof LOCALE_TABLE)[number]['code'];
+export type LocaleCode = (typeof LOCALES)[number]['code'];
+export const LOCALE_CODES: readonly LocaleCode[] = LOCALES.map((locale) => locale.code);
 export const DEFAULT_LOCALE: LocaleCode = 'es';
 /** `/legal/` in Spanish, `/en/legal/` in English: a page of the site in a language. `path` is the unprefixed path. */
 export function localizedPath(code: string, path: string): string {
@@ -26,7 +29,12 @@ export const LANGUAGE_COOKIE = 'lang';
 /** User agents that always get the page they asked for (search engines, previews, audits). */
 export const CRAWLER_AGENT = /bot|crawl|spider|lighthouse|facebookexternalhit|google/i;
 
-const isLocale = (code: string | undefined): code is LocaleCode => LOCALE_TABLE.some((locale) => locale.code === code);
+/** A language's row of the table; Spanish's for a code that is none of them. */
+export function localeOf(code: string) {
+  return LOCALES.find((locale) => locale.code === code) ?? LOCALES[0];
+}
+
+const isLocale = (code: string | undefined): code is LocaleCode => LOCALES.some((locale) => locale.code === code);
 
 /** The language a visitor prefers: the language cookie, then the browser's languages, then Spanish. */
 export function preferredLanguage(cookies: string, browserLanguages: readonly string[]): LocaleCode {

@@ -1,0 +1,51 @@
+/** @jest-config-loader esbuild-register */
+import type { Config } from 'jest';
+import path from 'node:path';
+
+/** One transform for every project: swc, with the decorators and their metadata Nest and class-validator read. */
+const transform: Config['transform'] = {
+  '^.+\\.ts$': [
+    '@swc/jest',
+    {
+      jsc: { parser: { syntax: 'typescript', decorators: true }, transform: { legacyDecorator: true, decoratorMetadata: true }, target: 'es2022' },
+      module: { type: 'commonjs' },
+      sourceMaps: 'inline',
+    },
+  ],
+  // jose 6 ships ES modules only.
+  '/node_modules/jose/.+\\.js$': ['@swc/jest', { jsc: { target: 'es2022' }, module: { type: 'commonjs' } }],
+};
+
+const project = (displayName: string, rootDir: string, testMatch: string[], extra: Config = {}): Config => ({
+  ...extra,
+  displayName,
+  rootDir: `<rootDir>/${rootDir}`,
+  testEnvironment: 'node',
+  transform,
+  transformIgnorePatterns: ['/node_modules/(?!jose/)'],
+  // The shared packages' source, so a test never reads a stale build of them.
+  moduleNameMapper: {
+    '^@segmentia/contracts/(.*)$': path.join(__dirname, 'packages/contracts/src/$1'),
+    '^@segmentia/testing$': path.join(__dirname, 'packages/testing/src/index.ts'),
+    ...extra.moduleNameMapper,
+  },
+  testMatch,
+});
+
+const config: Config = {
+  testTimeout: 20000,
+  projects: [
+    project('unit', 'api', ['<rootDir>/src/**/*.spec.ts', '<rootDir>/prisma/**/*.spec.ts', '<rootDir>/scripts/**/*.spec.ts']),
+    project('contracts', 'packages/contracts', ['<rootDir>/src/**/*.spec.ts']),
+    project('testing', 'packages/testing', ['<rootDir>/src/**/*.spec.ts']),
+    project('site', 'site', ['<rootDir>/src/**/*.spec.ts', '<rootDir>/scripts/**/*.spec.ts'], {
+      moduleNameMapper: { '^csv-stringify/browser/esm/sync$': 'csv-stringify/sync' },
+    }),
+    project('e2e', 'api', ['<rootDir>/test/**/*.e2e-spec.ts'], {
+      globalSetup: '<rootDir>/test/support/global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+    }),
+  ],
+};
+
+export default config;

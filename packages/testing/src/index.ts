@@ -1,0 +1,5 @@
+export * from './contact';
+export * from './firebase-identity';
+export * from './graphql';
+export * from './proof';
+export * from './until';
