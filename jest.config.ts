@@ -36,6 +36,7 @@ const config: Config = {
   testTimeout: 20000,
   projects: [
     project('unit', 'api', ['<rootDir>/src/**/*.spec.ts', '<rootDir>/prisma/**/*.spec.ts', '<rootDir>/scripts/**/*.spec.ts']),
+    project('tools', 'tools', ['<rootDir>/src/**/*.spec.ts']),
     project('contracts', 'packages/contracts', ['<rootDir>/src/**/*.spec.ts']),
     project('testing', 'packages/testing', ['<rootDir>/src/**/*.spec.ts']),
     project('site', 'site', ['<rootDir>/src/**/*.spec.ts', '<rootDir>/scripts/**/*.spec.ts'], {

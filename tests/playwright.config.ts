@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { SITE_URL } from './support/stack';
+import { SITE_URL } from '@segmentia/tools/src/test-stack';
 
 /**
  * Tests run as a visitor who has already declined the optional cookies, so

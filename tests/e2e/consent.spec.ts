@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { fillRequiredFields } from '../support/contact-form';
 import { answerGoogleTags, isHydrated, openPage, queryDatabase } from '../support/fixtures';
-import { API_URL, SITE_URL } from '../support/stack';
+import { API_URL, SITE_URL } from '@segmentia/tools/src/test-stack';
 
 const REVISION = 'consent~language~analytics~tag-manager';
 const cookieValue = async (page: Page, name: string) => (await page.context().cookies()).find((cookie) => cookie.name === name)?.value;

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { LOCALES } from '../support/fixtures';
-import { LEAD_RETENTION_MONTHS } from '../support/stack';
+import { LEAD_RETENTION_MONTHS } from '@segmentia/tools/src/test-stack';
 
 const PAGES = [
   { path: '/', titles: { es: 'Segmentia + theTradeDesk', en: 'Segmentia + theTradeDesk', de: 'Segmentia + theTradeDesk', it: 'Segmentia + theTradeDesk', fr: 'Segmentia + theTradeDesk' } },

@@ -5,7 +5,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { fakeFirebaseAuth } from '../support/firebase-auth';
 import { LOCALES, openPage, queryDatabase } from '../support/fixtures';
 import { ANA, createLeads, GERMAN, setLeadStatus, signIn, uniqueMark } from '../support/staff';
-import { REPO_ROOT } from '../support/stack';
+import { REPO_ROOT } from '@segmentia/tools/src/test-stack';
 
 const leadsTable = (page: Page) => page.getByRole('table', { name: 'Leads, del más reciente al más antiguo' });
 const rows = (page: Page) => leadsTable(page).locator('tbody tr');

@@ -2,7 +2,7 @@ import type { Locator, Page, Route } from '@playwright/test';
 import type { JWK } from 'jose';
 import { Client } from 'pg';
 import { type TokenClaims, useTestIdentity } from '@segmentia/testing';
-import { FIREBASE_WEB_CONFIG } from './stack';
+import { FIREBASE_WEB_CONFIG } from '@segmentia/tools/src/test-stack';
 
 export const LOCALES = [
   { code: 'es', tag: 'es-ES', prefix: '' },

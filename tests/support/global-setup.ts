@@ -1,4 +1,4 @@
-import { startStack } from './stack';
+import { startStack } from '@segmentia/tools/src/test-stack';
 
 /** Playwright runs the returned function as the global teardown. */
 export default async function globalSetup() {

@@ -9,7 +9,7 @@ import { contactInput, solvedProof } from '@segmentia/testing';
 import type { LeadStatus } from '@segmentia/contracts/leads';
 import { type FakeAccount, fakeFirebaseAuth } from './firebase-auth';
 import { openPage, signToken } from './fixtures';
-import { API_URL } from './stack';
+import { API_URL } from '@segmentia/tools/src/test-stack';
 
 /** A sales account (the default of signToken's claims). */
 export const ANA: FakeAccount = { email: 'ana@segmentia.es', password: 'ventas-2026', claims: { uid: 'staff-ana' } };

@@ -1,4 +1,4 @@
-import { createTemporaryDatabase, openScratchServer } from '../../src/database/temporary-database';
+import { createTemporaryDatabase, openScratchServer } from '@segmentia/tools/src/database/temporary-database';
 
 declare global {
   /** Shared by globalSetup and globalTeardown, which run in the same process. */

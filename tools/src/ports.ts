@@ -1,5 +1,5 @@
 import { createServer } from 'node:net';
-import { ConfigError } from '../src/common/config/app-config';
+import { ConfigError } from '@segmentia/api/src/common/config/app-config';
 
 /** A port a command is about to listen on, and the setting that chooses it. */
 export interface PortUse {

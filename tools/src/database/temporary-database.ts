@@ -3,11 +3,11 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
-import { seed } from '../../prisma/seed';
-import { loadConfig } from '../common/config/app-config';
-import { PrismaService } from '../prisma/prisma.service';
+import { seed } from '@segmentia/api/prisma/seed';
+import { loadConfig } from '@segmentia/api/src/common/config/app-config';
+import { PrismaService } from '@segmentia/api/src/prisma/prisma.service';
 import { type Database, startEmbeddedPostgres } from './local-database';
-import { deployMigrations } from './migrations';
+import { deployMigrations } from '@segmentia/api/src/database/migrations';
 
 export interface TemporaryDatabase {
   url: string;

@@ -11,7 +11,7 @@ import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Client as PgClient } from 'pg';
-import { ConfigError } from '../src/common/config/app-config';
+import { ConfigError } from '@segmentia/api/src/common/config/app-config';
 import { type Answer, Client, contactInput, load, percentile, proof, submit, tally } from './drill/client';
 import { scratchTopology, type Topology } from './production/topology';
 

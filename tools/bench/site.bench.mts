@@ -21,9 +21,9 @@ import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import express from 'express';
 import lighthouse from 'lighthouse';
-import stack from '../support/stack.ts';
+import stack from '@segmentia/tools/src/test-stack';
 
-const { startStack, SITE_URL, REPO_ROOT } = stack as typeof import('../support/stack.ts');
+const { startStack, SITE_URL, REPO_ROOT } = stack as typeof import('@segmentia/tools/src/test-stack');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const LANGUAGES = ['', 'en/', 'de/', 'it/', 'fr/'];

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { AppConfig } from '../../src/common/config/app-config';
-import { REPO_ROOT } from '../../src/database/paths';
+import { AppConfig } from '@segmentia/api/src/common/config/app-config';
+import { REPO_ROOT } from '../paths';
 import { HEALTH_PATHS, NGINX_TEMPLATE, NGINX_VARIABLES, renderTemplate } from './nginx';
 import { UPSTREAM_FAILURES } from './topology';
 

@@ -30,8 +30,8 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
-import { ConfigError, loadConfig } from '../common/config/app-config';
-import { REPO_ROOT } from './paths';
+import { ConfigError, loadConfig } from '@segmentia/api/src/common/config/app-config';
+import { REPO_ROOT } from '../paths';
 
 const EMBEDDED_USER = 'segmentia';
 const EMBEDDED_DATABASE = 'segmentia';

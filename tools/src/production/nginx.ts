@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { REPO_ROOT } from '../../src/database/paths';
+import { REPO_ROOT } from '../paths';
 
 export const NGINX_TEMPLATE = path.join(REPO_ROOT, 'deploy', 'nginx', 'templates', 'default.conf.template');
 

@@ -1,28 +1,25 @@
 /**
- * The whole product for the browser tests, as `npm start` runs it but on
- * ports of its own and a database made for the run: the API (compiled, from
- * api/dist), the site built against it, and the site server with its 404s.
+ * The whole product for the browser tests and the site's benchmark, as `npm
+ * start` runs it but on ports of its own and a database made for the run: the
+ * API, the site built against it (the same locked, reusable build as `npm
+ * start`), and the site server with its 404s.
  */
-import { spawn } from 'node:child_process';
 import type { Server } from 'node:http';
 import path from 'node:path';
+import { createApp } from '@segmentia/api/src/app';
+import { loadConfig } from '@segmentia/api/src/common/config/app-config';
 import { createTestIdentity, serveKeySet, TEST_PROJECT_ID } from '@segmentia/testing';
+import { createTemporaryDatabase, openScratchServer } from './database/temporary-database';
+import { REPO_ROOT } from './paths';
+import { buildSite } from './site-build';
+import { serveSite } from './site-server';
 
-export const REPO_ROOT = path.resolve(__dirname, '../..');
+export { REPO_ROOT };
 export const API_PORT = Number(process.env.E2E_API_PORT ?? 4100);
 export const SITE_PORT = Number(process.env.E2E_SITE_PORT ?? 8100);
 export const SITE_URL = `http://127.0.0.1:${SITE_PORT}`;
 export const API_URL = `http://127.0.0.1:${API_PORT}/graphql`;
 export const LEAD_RETENTION_MONTHS = 18;
-
-// Compiled API modules (Nest needs decorator metadata, which only tsc emits).
-const dist = (file: string) => path.join(REPO_ROOT, 'api/dist', file);
-/* eslint-disable @typescript-eslint/no-require-imports */
-const { createApp } = require(dist('src/app')) as typeof import('../../api/src/app');
-const { loadConfig } = require(dist('src/common/config/app-config')) as typeof import('../../api/src/common/config/app-config');
-const { createTemporaryDatabase, openScratchServer } = require(dist('src/database/temporary-database')) as typeof import('../../api/src/database/temporary-database');
-const { serveSite } = require(dist('scripts/site-server')) as typeof import('../../api/scripts/site-server');
-/* eslint-enable @typescript-eslint/no-require-imports */
 
 /** The Firebase web app the staff page signs in with; tests answer Google's auth hosts themselves. */
 export const FIREBASE_WEB_CONFIG = {
@@ -63,7 +60,11 @@ export async function startStack(): Promise<() => Promise<void>> {
   await app.listen(API_PORT, '127.0.0.1');
   // A container id, so that the tag manager's script can be seen coming and going (tests answer Google's host themselves).
   // E2E_REUSE_BUILD=1: serve the site already built in site/public (working on tests alone).
-  if (!process.env.E2E_REUSE_BUILD) await build({ SITE_API_URL: API_URL, GATSBY_API_URL: API_URL, GATSBY_SITE_URL: SITE_URL, GATSBY_GTM_ID: 'GTM-TEST123', ...FIREBASE_WEB_CONFIG });
+  if (!process.env.E2E_REUSE_BUILD) {
+    const env = { SITE_API_URL: API_URL, GATSBY_API_URL: API_URL, GATSBY_SITE_URL: SITE_URL, GATSBY_GTM_ID: 'GTM-TEST123', ...FIREBASE_WEB_CONFIG };
+    const result = await buildSite(env, { quiet: true, log: () => undefined });
+    console.log(`Site for the tests: ${result}`);
+  }
   const site: Server = await serveSite(path.join(REPO_ROOT, 'site/public'), SITE_PORT, '127.0.0.1');
   process.env.E2E_DATABASE_URL = database.url;
 
@@ -76,10 +77,3 @@ export async function startStack(): Promise<() => Promise<void>> {
   };
 }
 
-function build(env: Record<string, string>): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['run', 'build', '-w', 'site'], { cwd: REPO_ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`gatsby build failed (exit code ${code})`))));
-  });
-}

@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { buildSite, lockSiteBuilds } from './site-build';
-import { REPO_ROOT } from '../src/database/paths';
+import { REPO_ROOT } from './paths';
 import { LOCALES } from '@segmentia/contracts/locales';
 
 /** A stand-in for the API: answers the build's query with `data`, and counts the questions. */

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { type AddressInfo, createServer, type Server } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { ConfigError } from '../src/common/config/app-config';
+import { ConfigError } from '@segmentia/api/src/common/config/app-config';
 import { assertPortsFree } from './ports';
 import { serveSite } from './site-server';
 

@@ -23,12 +23,12 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { Client } from 'pg';
 import { openDatabase } from '../src/database/local-database';
-import { API_ROOT, REPO_ROOT } from '../src/database/paths';
+import { API_ROOT, REPO_ROOT } from '../src/paths';
 import { createTemporaryDatabase } from '../src/database/temporary-database';
-import { AUDIENCES, COUNTRIES, TOPICS } from '../prisma/seed/catalog';
-import { solvedPayload } from '../scripts/drill/client';
-import { loadConfig } from '../src/common/config/app-config';
-import { ProofOfWork } from '../src/contact/proof-of-work';
+import { AUDIENCES, COUNTRIES, TOPICS } from '@segmentia/api/prisma/seed/catalog';
+import { solvedPayload } from '../src/drill/client';
+import { loadConfig } from '@segmentia/api/src/common/config/app-config';
+import { ProofOfWork } from '@segmentia/api/src/contact/proof-of-work';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4100);
 const URL = `http://127.0.0.1:${PORT}/graphql`;

@@ -12,7 +12,7 @@ import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:f
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { REPO_ROOT } from '../src/database/paths';
+import { REPO_ROOT } from './paths';
 
 export const SITE_DIR = path.join(REPO_ROOT, 'site');
 /** The lock every site build takes (others use `flock /tmp/segmentia-site-build.lock`). */

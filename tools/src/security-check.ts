@@ -12,8 +12,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import path from 'node:path';
-import { ConfigError } from '../src/common/config/app-config';
-import { REPO_ROOT } from '../src/database/paths';
+import { ConfigError } from '@segmentia/api/src/common/config/app-config';
 import { scratchTopology, type Topology } from './production/topology';
 import { serveSite } from './site-server';
 
@@ -30,7 +29,7 @@ interface Scan {
 /** Tests that only HTTPS can pass: a plain HTTP server is not graded on them. */
 const HTTPS_ONLY = new Set(['strict-transport-security', 'redirection']);
 
-const SCANNER = path.dirname(require.resolve('@mdn/mdn-http-observatory/package.json', { paths: [path.join(REPO_ROOT, 'tests')] }));
+const SCANNER = path.dirname(require.resolve('@mdn/mdn-http-observatory/package.json'));
 
 /**
  * The scanner reads two lists its install script downloads from the internet;

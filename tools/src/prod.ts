@@ -7,10 +7,10 @@
  * site built once against the API. Ctrl-C stops everything, front to back.
  */
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../src/common/config/app-config';
-import { loadEnvFile } from '../src/common/config/env-file';
-import { embeddedOptionsFromEnv } from '../src/database/local-database';
-import { REPO_ROOT } from '../src/database/paths';
+import { ConfigError, loadConfig } from '@segmentia/api/src/common/config/app-config';
+import { loadEnvFile } from '@segmentia/api/src/common/config/env-file';
+import { embeddedOptionsFromEnv } from './database/local-database';
+import { REPO_ROOT } from './paths';
 import { Topology } from './production/topology';
 
 const REPLICAS = 2;

@@ -3,9 +3,9 @@ import { createServer, type Server } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
-import { ConfigError } from '../common/config/app-config';
+import { ConfigError } from '@segmentia/api/src/common/config/app-config';
 import { embeddedOptionsFromEnv, startEmbeddedPostgres } from './local-database';
-import { REPO_ROOT } from './paths';
+import { REPO_ROOT } from '../paths';
 import { openScratchServer } from './temporary-database';
 
 jest.setTimeout(60_000);
