@@ -18,14 +18,18 @@ function workspaceOf(file: string): string {
  * path into its source: the import/no-relative-packages rule, without a resolver to configure.
  */
 const noRelativeWorkspaceImports: Rule.RuleModule = {
-  meta: { type: 'problem', messages: { crossing: '"{{source}}" reaches into another workspace ({{workspace}}): import it by its package name' } },
+  meta: {
+    type: 'problem',
+    messages: { crossing: '"{{source}}" reaches into another workspace ({{workspace}}): import it by its package name' },
+  },
   create(context) {
     const own = workspaceOf(context.filename);
     const check = (node: Rule.Node & { source?: { value?: unknown } | null }) => {
       const source = node.source?.value;
       if (typeof source !== 'string' || !source.startsWith('.')) return;
       const target = workspaceOf(path.resolve(path.dirname(context.filename), source, 'x'));
-      if (target !== own) context.report({ node, messageId: 'crossing', data: { source, workspace: path.relative(process.cwd(), target) || '.' } });
+      if (target !== own)
+        context.report({ node, messageId: 'crossing', data: { source, workspace: path.relative(process.cwd(), target) || '.' } });
     };
     return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
   },
@@ -33,7 +37,17 @@ const noRelativeWorkspaceImports: Rule.RuleModule = {
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/', '**/dist/', '.data/', 'api/src/generated/', 'site/public/', 'site/.cache/', 'site/src/features/api/generated.ts', 'site/src/features/staff/generated.ts', 'test-results/'],
+    ignores: [
+      '**/node_modules/',
+      '**/dist/',
+      '.data/',
+      'api/src/generated/',
+      'site/public/',
+      'site/.cache/',
+      'site/src/features/api/generated.ts',
+      'site/src/features/staff/generated.ts',
+      'test-results/',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.strict,

@@ -7,7 +7,11 @@ const transform: Config['transform'] = {
   '^.+\\.ts$': [
     '@swc/jest',
     {
-      jsc: { parser: { syntax: 'typescript', decorators: true }, transform: { legacyDecorator: true, decoratorMetadata: true }, target: 'es2022' },
+      jsc: {
+        parser: { syntax: 'typescript', decorators: true },
+        transform: { legacyDecorator: true, decoratorMetadata: true },
+        target: 'es2022',
+      },
       module: { type: 'commonjs' },
       sourceMaps: 'inline',
     },

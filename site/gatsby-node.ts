@@ -71,7 +71,8 @@ export const createResolvers: GatsbyNode['createResolvers'] = ({ createResolvers
       audiencesText: {
         type: 'String!',
         args: { language: 'String!' },
-        resolve: (source: { audiences: number }, { language }: { language: string }) => new Intl.NumberFormat(language).format(source.audiences),
+        resolve: (source: { audiences: number }, { language }: { language: string }) =>
+          new Intl.NumberFormat(language).format(source.audiences),
       },
     },
     SegmentiaPrivacy: {
@@ -109,8 +110,10 @@ export const sourceNodes: GatsbyNode['sourceNodes'] = async ({ actions, createNo
   }
   create('SegmentiaCoverage', 'coverage', data.coverage);
   // The covered countries' areas over the map image, each a link that picks the country in the explorer.
-  for (const area of coverageAreas((data.esCountries as { code: string }[]).map((country) => country.code))) create('SegmentiaMapArea', area.code, area);
-  // What the legal pages state comes from the API's own settings (LEAD_RETENTION_MONTHS, SPAM_RETENTION_DAYS, CONSENT_RETENTION_MONTHS, TERMS_VERSION, the processors).
+  for (const area of coverageAreas((data.esCountries as { code: string }[]).map((country) => country.code)))
+    create('SegmentiaMapArea', area.code, area);
+  // What the legal pages state comes from the API's own settings (LEAD_RETENTION_MONTHS, SPAM_RETENTION_DAYS, CONSENT_RETENTION_MONTHS,
+  // TERMS_VERSION, the processors).
   create('SegmentiaPrivacy', 'privacy', data.privacy);
 };
 
@@ -134,7 +137,9 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({ act
   const fromSite = createRequire(path.join(__dirname, 'package.json'));
   actions.setWebpackConfig({
     // The contracts' TypeScript source (webpack tree-shakes its ES modules; Node reads its build).
-    resolve: { alias: { i18next$: fromSite.resolve('i18next'), '@segmentia/contracts': path.resolve(__dirname, '../packages/contracts/src') } },
+    resolve: {
+      alias: { i18next$: fromSite.resolve('i18next'), '@segmentia/contracts': path.resolve(__dirname, '../packages/contracts/src') },
+    },
     plugins: [plugins.define({ 'process.env.GATSBY_BUILD_ID': JSON.stringify(BUILD_ID) })],
   });
   // Gatsby puts every stylesheet into one, inlined into every page; the staff page's (a quarter of it) goes to a
@@ -142,7 +147,8 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({ act
   const groups = stage === 'build-javascript' ? getConfig().optimization?.splitChunks?.cacheGroups : undefined;
   if (groups?.styles) {
     groups.staffStyles = {
-      test: (module: { type: string; identifier(): string }) => module.type === 'css/mini-extract' && /[\\/]src[\\/]features[\\/]staff[\\/]/.test(module.identifier()),
+      test: (module: { type: string; identifier(): string }) =>
+        module.type === 'css/mini-extract' && /[\\/]src[\\/]features[\\/]staff[\\/]/.test(module.identifier()),
       name: STAFF_STYLESHEET,
       priority: 41,
       enforce: true,
@@ -159,7 +165,10 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ graphql, reporter
   const publicDir = path.join(__dirname, 'public');
   await writeSitemaps(publicDir, SITE_URL, result.data.allSitePage.nodes);
   // The map of the covered countries, drawn from public map data: an image, not page data.
-  await writeFile(path.join(publicDir, 'coverage-map.svg'), coverageMapSvg(result.data.allSegmentiaCountry.nodes.map((country) => country.code)));
+  await writeFile(
+    path.join(publicDir, 'coverage-map.svg'),
+    coverageMapSvg(result.data.allSegmentiaCountry.nodes.map((country) => country.code)),
+  );
   // Each language's card for shared links, with the covered countries counted.
   await writeOgImages(publicDir, path.join(__dirname, 'locales'), countries);
   await mkdir(path.join(publicDir, 'builds'), { recursive: true });

@@ -28,9 +28,14 @@ export const onPreRenderHTML: GatsbySSR['onPreRenderHTML'] = ({ pathname, getHea
 
 /** The staff page's own stylesheet (gatsby-node's staffStyles), which Gatsby inlines before the site's. */
 const isStaffStyles = (component: React.ReactNode) =>
-  React.isValidElement<{ 'data-href'?: string }>(component) && component.type === 'style' && (component.props['data-href'] ?? '').startsWith(`/${STAFF_STYLESHEET}.`);
+  React.isValidElement<{ 'data-href'?: string }>(component) &&
+  component.type === 'style' &&
+  (component.props['data-href'] ?? '').startsWith(`/${STAFF_STYLESHEET}.`);
 
-/** The staff page's stylesheet after the site's, as when they were one: its rules refine the site's (`.button` and the like), so they must come later. */
+/**
+ * The staff page's stylesheet after the site's, as when they were one: its rules refine the site's (`.button` and the like), so they must
+ * come later.
+ */
 function inCascadeOrder(components: React.ReactNode[]): React.ReactNode[] {
   return [...components.filter((component) => !isStaffStyles(component)), ...components.filter(isStaffStyles)];
 }

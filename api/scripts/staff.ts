@@ -30,7 +30,8 @@ async function main(): Promise<void> {
     const change = await setStaffRole(auth, email, command === 'grant');
     const state = change.staff ? 'is sales staff: it can read leads' : 'is not staff: it can no longer read leads';
     console.log(`${change.email} ${change.changed ? 'now ' : 'already '}${state}.`);
-    if (change.changed && change.staff) console.log('The claim applies from the next sign-in, or within the hour when the session refreshes its token.');
+    if (change.changed && change.staff)
+      console.log('The claim applies from the next sign-in, or within the hour when the session refreshes its token.');
   } else {
     throw new Error(USAGE);
   }
@@ -38,6 +39,12 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   const code = (error as { code?: string }).code;
-  console.error(code === 'auth/user-not-found' ? `No Firebase account has that email (${process.argv[3]}).` : error instanceof Error ? error.message : error);
+  console.error(
+    code === 'auth/user-not-found'
+      ? `No Firebase account has that email (${process.argv[3]}).`
+      : error instanceof Error
+        ? error.message
+        : error,
+  );
   process.exitCode = 1;
 });

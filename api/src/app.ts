@@ -18,7 +18,10 @@ export interface AppOptions {
 /** The API, configured but not listening: `npm start`, main.ts and the tests all build it here. */
 export async function createApp(config: AppConfig, { logs }: AppOptions = {}): Promise<INestApplication> {
   const logger = createLogger(config, logs);
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { bodyParser: false, logger: new NestPinoLogger(logger) });
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+    bodyParser: false,
+    logger: new NestPinoLogger(logger),
+  });
   app.use(requestLog(logger, app.get(Metrics)));
   // While stopping, every answer closes its connection: a proxy's kept-alive
   // connection then ends after its request instead of holding the stop up, and
@@ -55,7 +58,9 @@ export async function createApp(config: AppConfig, { logs }: AppOptions = {}): P
 export async function startApp(config: AppConfig, options: AppOptions = {}): Promise<INestApplication> {
   const app = await createApp(config, options);
   await app.listen(config.PORT, config.HOST).catch((error: NodeJS.ErrnoException) => {
-    throw error.code === 'EADDRINUSE' ? new ConfigError(`Port ${config.PORT} (PORT) is already in use: stop what uses it or set PORT to a free port.`) : error;
+    throw error.code === 'EADDRINUSE'
+      ? new ConfigError(`Port ${config.PORT} (PORT) is already in use: stop what uses it or set PORT to a free port.`)
+      : error;
   });
   const url = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT}`;
   new Logger('Segmentia').log(

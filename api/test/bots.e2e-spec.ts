@@ -7,7 +7,11 @@ const SUBMIT = `mutation Submit($input: ContactRequestInput!) { submitContactReq
 let api: TestApi;
 /** Each request from its own address, so the per-IP limit (tested apart) stays out of the way. */
 const submit = (input: Record<string, unknown>) =>
-  api.graphql<{ submitContactRequest: { id: string } }>(SUBMIT, { input }, { 'x-forwarded-for': `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` });
+  api.graphql<{ submitContactRequest: { id: string } }>(
+    SUBMIT,
+    { input },
+    { 'x-forwarded-for': `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
+  );
 const refusal = (body: Awaited<ReturnType<typeof submit>>['body']) =>
   (body.errors?.[0]?.extensions?.fieldErrors as Record<string, { code: string }[]> | undefined)?.altcha?.map((error) => error.code);
 const stored = (requestId: unknown) => api.prisma.contactRequest.count({ where: { requestId: requestId as string } });
@@ -47,7 +51,10 @@ describe('the proof of work', () => {
     const input = contactInput({ altcha });
     const { body } = await submit(input);
     expect(body.errors).toBeUndefined();
-    const row = await api.prisma.contactRequest.findUniqueOrThrow({ where: { requestId: input.requestId }, select: { isSpam: true, status: true, altchaId: true } });
+    const row = await api.prisma.contactRequest.findUniqueOrThrow({
+      where: { requestId: input.requestId },
+      select: { isSpam: true, status: true, altchaId: true },
+    });
     expect(row).toMatchObject({ isSpam: false, status: 'NEW', altchaId: expect.any(String) });
   });
 
@@ -55,7 +62,10 @@ describe('the proof of work', () => {
     const input = contactInput({ altcha: await solve(await fetchChallenge(graphqlUrl())) });
     const { body } = await submit(input);
     expect(body.data?.submitContactRequest.id).toEqual(expect.any(String));
-    const row = await api.prisma.contactRequest.findUniqueOrThrow({ where: { requestId: input.requestId }, select: { id: true, isSpam: true, status: true } });
+    const row = await api.prisma.contactRequest.findUniqueOrThrow({
+      where: { requestId: input.requestId },
+      select: { id: true, isSpam: true, status: true },
+    });
     expect(row).toMatchObject({ isSpam: true, status: 'SPAM' });
     expect(await api.prisma.leadNotification.count({ where: { leadId: row.id } })).toBe(0);
   });
@@ -73,10 +83,19 @@ describe('the proof of work', () => {
 
   it('refuses a wrong solution, a tampered challenge and one signed by another server as altchaInvalid', async () => {
     const challenge = await fetchChallenge(graphqlUrl());
-    const payload = JSON.parse(Buffer.from(await solve(challenge), 'base64').toString()) as { challenge: typeof challenge; solution: { counter: number; derivedKey: string } };
+    const payload = JSON.parse(Buffer.from(await solve(challenge), 'base64').toString()) as {
+      challenge: typeof challenge;
+      solution: { counter: number; derivedKey: string };
+    };
     const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64');
     const wrong = encode({ ...payload, solution: { ...payload.solution, derivedKey: '00'.repeat(32) } });
-    const tampered = encode({ ...payload, challenge: { ...payload.challenge, parameters: { ...payload.challenge.parameters, data: { ...payload.challenge.parameters.data, notBefore: 0 } } } });
+    const tampered = encode({
+      ...payload,
+      challenge: {
+        ...payload.challenge,
+        parameters: { ...payload.challenge.parameters, data: { ...payload.challenge.parameters.data, notBefore: 0 } },
+      },
+    });
     const other = await startTestApi();
     const foreign = await solve(await fetchChallenge(`${other.url}/graphql`));
     await other.close();
@@ -97,8 +116,14 @@ describe('the proof of work', () => {
     const realNow = Date.now;
     Date.now = () => realNow() + 2 * 60_000;
     try {
-      const { body } = await late.graphql(SUBMIT, { input: contactInput({ altcha: Buffer.from(JSON.stringify(solved)).toString('base64') }) }, { 'x-forwarded-for': '10.78.0.1' });
-      expect((body.errors?.[0]?.extensions?.fieldErrors as Record<string, { code: string }[]>).altcha!.map((error) => error.code)).toEqual(['altchaExpired']);
+      const { body } = await late.graphql(
+        SUBMIT,
+        { input: contactInput({ altcha: Buffer.from(JSON.stringify(solved)).toString('base64') }) },
+        { 'x-forwarded-for': '10.78.0.1' },
+      );
+      expect((body.errors?.[0]?.extensions?.fieldErrors as Record<string, { code: string }[]>).altcha!.map((error) => error.code)).toEqual([
+        'altchaExpired',
+      ]);
     } finally {
       Date.now = realNow;
       await late.close();

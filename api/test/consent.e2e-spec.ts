@@ -70,7 +70,10 @@ describe('recordConsent', () => {
     ['revision', 'consent language', 'matches'],
   ])('rejects a bad %s, naming it', async (field, value, code) => {
     const { body } = await record(decision({ [field]: value }));
-    expect(body.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', fieldErrors: { [field]: [expect.objectContaining({ code })] } });
+    expect(body.errors![0]!.extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      fieldErrors: { [field]: [expect.objectContaining({ code })] },
+    });
   });
 
   it('has a per-IP limit of its own, apart from the contact form', async () => {

@@ -15,7 +15,11 @@ const validInput = contactInput;
 let api: TestApi;
 /** Each request from its own address, so the per-IP limit (tested apart) stays out of the way. */
 const submit = (input: Record<string, unknown>) =>
-  api.graphql<{ submitContactRequest: Receipt }>(SUBMIT, { input }, { 'x-forwarded-for': `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` });
+  api.graphql<{ submitContactRequest: Receipt }>(
+    SUBMIT,
+    { input },
+    { 'x-forwarded-for': `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
+  );
 
 beforeAll(async () => {
   api = await startTestApi({ TRUST_PROXY_HOPS: '1', TERMS_VERSION: '2026-11-01' });
@@ -91,7 +95,12 @@ describe('submitContactRequest', () => {
 
   it('tells the form what an address is, and the likely typo of a well-known domain', async () => {
     const check = async (email: string) =>
-      (await api.graphql<{ checkEmail: { kind: string; suggestion: string | null } }>(`query Check($email: String!) { checkEmail(email: $email) { kind suggestion } }`, { email })).body;
+      (
+        await api.graphql<{ checkEmail: { kind: string; suggestion: string | null } }>(
+          `query Check($email: String!) { checkEmail(email: $email) { kind suggestion } }`,
+          { email },
+        )
+      ).body;
     expect((await check('ana@agencianorte.es')).data!.checkEmail).toEqual({ kind: 'BUSINESS', suggestion: null });
     expect((await check('ana@outlook.com')).data!.checkEmail).toEqual({ kind: 'FREE', suggestion: null });
     expect((await check('ana@gmial.com')).data!.checkEmail).toEqual({ kind: 'FREE', suggestion: 'ana@gmail.com' });

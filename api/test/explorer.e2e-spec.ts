@@ -77,17 +77,20 @@ describe('audiences', () => {
 
   it('offers no alcohol audience where alcohol advertising is banned (Norway and Türkiye included), and still elsewhere', async () => {
     const alcohol = async (country: string) =>
-      (await api.graphql<{ audiences: Audience[] }>(AUDIENCES, { country, topic: 'food-drink', locale: 'EN' })).body.data!.audiences.filter((audience) =>
-        /wine|spirits|beer/i.test(audience.interest),
+      (await api.graphql<{ audiences: Audience[] }>(AUDIENCES, { country, topic: 'food-drink', locale: 'EN' })).body.data!.audiences.filter(
+        (audience) => /wine|spirits|beer/i.test(audience.interest),
       );
-    for (const country of ['SA', 'AE', 'MA', 'NO', 'TR']) expect({ country, alcohol: await alcohol(country) }).toEqual({ country, alcohol: [] });
+    for (const country of ['SA', 'AE', 'MA', 'NO', 'TR'])
+      expect({ country, alcohol: await alcohol(country) }).toEqual({ country, alcohol: [] });
     expect(await alcohol('ES')).toHaveLength(3);
   });
 
   it('withdraws, when seeded again, what the catalog no longer offers', async () => {
     await api.prisma.$executeRaw`INSERT INTO audience (slug, topic_slug) VALUES ('withdrawn-audience', 'food-drink')`;
-    await api.prisma.$executeRaw`INSERT INTO audience_translation (audience_slug, locale, name) VALUES ('withdrawn-audience', 'EN', 'Withdrawn')`;
-    await api.prisma.$executeRaw`INSERT INTO audience_reach (country_code, audience_slug, topic_slug, size) VALUES ('ES', 'withdrawn-audience', 'food-drink', 100), ('NO', 'wine-lovers', 'food-drink', 100)`;
+    await api.prisma
+      .$executeRaw`INSERT INTO audience_translation (audience_slug, locale, name) VALUES ('withdrawn-audience', 'EN', 'Withdrawn')`;
+    await api.prisma
+      .$executeRaw`INSERT INTO audience_reach (country_code, audience_slug, topic_slug, size) VALUES ('ES', 'withdrawn-audience', 'food-drink', 100), ('NO', 'wine-lovers', 'food-drink', 100)`;
     expect(await seed(api.prisma)).toBe(4);
     expect(await api.prisma.$queryRaw`SELECT slug FROM audience WHERE slug = 'withdrawn-audience'`).toEqual([]);
     expect(await seed(api.prisma)).toBe(0);
@@ -108,7 +111,11 @@ describe('audiences', () => {
     expect(second.headers.get('age')).toMatch(/^\d+$/);
     // (Node's fetch adds `Cache-Control: no-cache` to a conditional request, as browsers' fetch does: plain HTTP here.)
     const revalidated = await new Promise<number>((resolve, reject) =>
-      http.get(url, { headers: { 'apollo-require-preflight': 'true', 'if-none-match': etag! } }, (response) => resolve(response.resume().statusCode!)).on('error', reject),
+      http
+        .get(url, { headers: { 'apollo-require-preflight': 'true', 'if-none-match': etag! } }, (response) =>
+          resolve(response.resume().statusCode!),
+        )
+        .on('error', reject),
     );
     expect(revalidated).toBe(304);
     // Without the preflight header a GET is refused (CSRF prevention).
@@ -117,7 +124,9 @@ describe('audiences', () => {
 
   it('forgets its cached answers as soon as the catalog changes (NOTIFY), the seed saying so itself', async () => {
     const ask = async () =>
-      (await api.graphql<{ audiences: Audience[] }>(AUDIENCES, { country: 'IE', topic: 'automotive', locale: 'EN' })).body.data!.audiences.find((audience) => audience.id === 'tyre-buyers')!.audienceSize;
+      (
+        await api.graphql<{ audiences: Audience[] }>(AUDIENCES, { country: 'IE', topic: 'automotive', locale: 'EN' })
+      ).body.data!.audiences.find((audience) => audience.id === 'tyre-buyers')!.audienceSize;
     const becomes = async (expected: number) => {
       const deadline = Date.now() + 5_000;
       while ((await ask()) !== expected && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
@@ -184,9 +193,7 @@ describe('audiences', () => {
 
 describe('coverage', () => {
   it('counts what the data holds, so the copy of the site stays true', async () => {
-    const { body } = await api.graphql<{ coverage: Record<string, number> }>(
-      '{ coverage { countries topics audiences onlineUsers } }',
-    );
+    const { body } = await api.graphql<{ coverage: Record<string, number> }>('{ coverage { countries topics audiences onlineUsers } }');
     expect(body.data!.coverage).toEqual({
       countries: 27,
       topics: 9,

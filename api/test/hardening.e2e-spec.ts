@@ -32,7 +32,14 @@ describe('abuse limits', () => {
   });
 
   it('answer with nosniff, no-store and without X-Powered-By, also reached directly', async () => {
-    for (const response of [await fetch(`${api.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":"{ __typename }"}' }), await fetch(`${api.url}/health`)]) {
+    for (const response of [
+      await fetch(`${api.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"query":"{ __typename }"}',
+      }),
+      await fetch(`${api.url}/health`),
+    ]) {
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
       expect(response.headers.get('cache-control')).toMatch(/\bno-store\b/);
       expect(response.headers.get('x-powered-by')).toBeNull();

@@ -16,7 +16,11 @@ const LEAD = `query Lead($id: ID!) {
 }`;
 
 interface LeadsData {
-  leads: { totalCount: number; pageInfo: { hasNextPage: boolean; endCursor: string | null }; edges: { node: { id: string; fitScore: number; receivedAt: string } }[] };
+  leads: {
+    totalCount: number;
+    pageInfo: { hasNextPage: boolean; endCursor: string | null };
+    edges: { node: { id: string; fitScore: number; receivedAt: string } }[];
+  };
 }
 interface LeadData {
   lead: {
@@ -117,7 +121,12 @@ describe('fit score', () => {
     });
     const weakRow = await lead(weak);
     expect(weakRow).toMatchObject({ country: 'US', fitScore: 5 + 4 + 0 + 0 + 6 + 0 });
-    expect(weakRow.fitReasons.find((reason) => reason.rule === 'email')).toEqual({ rule: 'email', value: 'FREE', points: 0, maxPoints: 15 });
+    expect(weakRow.fitReasons.find((reason) => reason.rule === 'email')).toEqual({
+      rule: 'email',
+      value: 'FREE',
+      points: 0,
+      maxPoints: 15,
+    });
   });
 
   it('lets staff read leads best fit first, page after page, and keep those above a score', async () => {
@@ -129,7 +138,12 @@ describe('fit score', () => {
     const pages: { id: string; fitScore: number }[] = [];
     let after: string | null = null;
     do {
-      const { body }: { body: { data?: LeadsData | null } } = await asStaff<LeadsData>(LEADS, { filter, first: 4, after, orderBy: 'BEST_FIT' });
+      const { body }: { body: { data?: LeadsData | null } } = await asStaff<LeadsData>(LEADS, {
+        filter,
+        first: 4,
+        after,
+        orderBy: 'BEST_FIT',
+      });
       pages.push(...body.data!.leads.edges.map((edge) => edge.node));
       after = body.data!.leads.pageInfo.hasNextPage ? body.data!.leads.pageInfo.endCursor : null;
     } while (after);
@@ -198,7 +212,8 @@ describe('the overview (leadInsights)', () => {
 
   it('counts the filtered leads per week for twelve weeks by status, and the top sources, interests and countries', async () => {
     const mark = `insights-${randomUUID().slice(0, 8)}`;
-    const lead = (overrides: Record<string, unknown>) => submitLead(api, { agencyName: `${mark} ${randomUUID().slice(0, 4)}`, email: `ana@${newDomain()}`, ...overrides });
+    const lead = (overrides: Record<string, unknown>) =>
+      submitLead(api, { agencyName: `${mark} ${randomUUID().slice(0, 4)}`, email: `ana@${newDomain()}`, ...overrides });
     const linkedin = { utmSource: 'linkedin', utmMedium: 'paid-social' };
     const ids = [
       await lead({ ...linkedin }),
@@ -253,7 +268,8 @@ describe('the overview (leadInsights)', () => {
     ]);
 
     // The list's filters narrow it as they narrow the list.
-    const qualified = (await asStaff<{ leadInsights: Insights }>(INSIGHTS, { filter: { search: mark, status: 'QUALIFIED' } })).body.data!.leadInsights;
+    const qualified = (await asStaff<{ leadInsights: Insights }>(INSIGHTS, { filter: { search: mark, status: 'QUALIFIED' } })).body.data!
+      .leadInsights;
     expect(qualified.total).toBe(1);
     expect(qualified.interests).toEqual([{ interest: 'TECHNOLOGICAL_TRANSFORMATION', count: 1 }]);
   });
@@ -279,8 +295,18 @@ describe('audiences asked for with a request', () => {
     });
     const { body } = await asStaff<{ lead: { requestedAudiences: unknown[] } }>(REQUESTED, { id });
     expect(body.data!.lead.requestedAudiences).toEqual([
-      { country: 'DE', audience: 'motorsport-fans', segmentId: 'SGM-DE-AUTO-MOTORSPORT-FANS', englishTaxonomyPath: 'Segmentia › Automotive › Motorsport fans' },
-      { country: 'ES', audience: 'tech-news-readers', segmentId: 'SGM-ES-TECH-TECH-NEWS-READERS', englishTaxonomyPath: 'Segmentia › Technology and telecom › Tech news readers' },
+      {
+        country: 'DE',
+        audience: 'motorsport-fans',
+        segmentId: 'SGM-DE-AUTO-MOTORSPORT-FANS',
+        englishTaxonomyPath: 'Segmentia › Automotive › Motorsport fans',
+      },
+      {
+        country: 'ES',
+        audience: 'tech-news-readers',
+        segmentId: 'SGM-ES-TECH-TECH-NEWS-READERS',
+        englishTaxonomyPath: 'Segmentia › Technology and telecom › Tech news readers',
+      },
     ]);
     const csv = (await asStaff<{ leadsCsv: string }>(`query { leadsCsv(filter: { search: "${domain}" }) }`)).body.data!.leadsCsv;
     expect(csv).toContain('SGM-DE-AUTO-MOTORSPORT-FANS; SGM-ES-TECH-TECH-NEWS-READERS');
@@ -288,9 +314,16 @@ describe('audiences asked for with a request', () => {
 
   it('refuses an audience the catalogue does not have, naming it, and more than 50, storing nothing', async () => {
     const SUBMIT = 'mutation S($input: ContactRequestInput!) { submitContactRequest(input: $input) { id } }';
-    const unknown = contactInput({ audiences: [{ country: 'DE', audience: 'motorsport-fans' }, { country: 'DE', audience: 'unicorn-riders' }] });
+    const unknown = contactInput({
+      audiences: [
+        { country: 'DE', audience: 'motorsport-fans' },
+        { country: 'DE', audience: 'unicorn-riders' },
+      ],
+    });
     const refused = await api.graphql(SUBMIT, { input: unknown }, { 'x-forwarded-for': '10.91.0.1' });
-    expect(refused.body.errors![0]!.extensions!.fieldErrors).toEqual({ audiences: [{ code: 'unknownAudience', message: 'audiences: not in the catalogue: DE unicorn-riders' }] });
+    expect(refused.body.errors![0]!.extensions!.fieldErrors).toEqual({
+      audiences: [{ code: 'unknownAudience', message: 'audiences: not in the catalogue: DE unicorn-riders' }],
+    });
     const tooMany = contactInput({ audiences: Array.from({ length: 51 }, () => ({ country: 'DE', audience: 'motorsport-fans' })) });
     const refusedMany = await api.graphql(SUBMIT, { input: tooMany }, { 'x-forwarded-for': '10.91.0.2' });
     expect(JSON.stringify(refusedMany.body.errors)).toContain('audiences');

@@ -57,8 +57,7 @@ afterAll(async () => {
 });
 
 describe('who may read leads', () => {
-  const ask = (authorization?: string) =>
-    api.graphql<LeadsData>(LEADS, { first: 1 }, authorization === undefined ? {} : { authorization });
+  const ask = (authorization?: string) => api.graphql<LeadsData>(LEADS, { first: 1 }, authorization === undefined ? {} : { authorization });
 
   it('lets a verified sales account (custom claim role: "sales") read them', async () => {
     const { body } = await ask(`Bearer ${staffToken}`);
@@ -156,7 +155,8 @@ describe('leads', () => {
   async function leadsTagged(count: number, overrides: (index: number) => Record<string, unknown> = () => ({})) {
     const tag = `T${randomUUID().slice(0, 8)}`;
     const ids: string[] = [];
-    for (let index = 0; index < count; index += 1) ids.push(await submitLead(api, { agencyName: `Agencia ${tag} ${index}`, ...overrides(index) }));
+    for (let index = 0; index < count; index += 1)
+      ids.push(await submitLead(api, { agencyName: `Agencia ${tag} ${index}`, ...overrides(index) }));
     return { tag, ids };
   }
 
@@ -182,12 +182,16 @@ describe('leads', () => {
   });
 
   it('filters by status, interest, language, dates and text in agency, contact or email, any case', async () => {
-    const { tag, ids } = await leadsTagged(4, (index) => [
-      { interest: 'SOLUTIONS', locale: 'ES', contactName: 'Jörg Müller', email: 'jorg@example.de' },
-      { interest: 'TECHNOLOGICAL_TRANSFORMATION', locale: 'DE', contactName: 'Ana Ruiz', email: 'ana@ruiz-media.es' },
-      { interest: 'SOLUTIONS', locale: 'FR', contactName: 'Élodie Martin', email: 'elodie@martin.fr', phone: '01 23 45 67 89' },
-      { interest: 'SOLUTIONS', locale: 'ES', website: 'https://spam.example' },
-    ][index]!);
+    const { tag, ids } = await leadsTagged(
+      4,
+      (index) =>
+        [
+          { interest: 'SOLUTIONS', locale: 'ES', contactName: 'Jörg Müller', email: 'jorg@example.de' },
+          { interest: 'TECHNOLOGICAL_TRANSFORMATION', locale: 'DE', contactName: 'Ana Ruiz', email: 'ana@ruiz-media.es' },
+          { interest: 'SOLUTIONS', locale: 'FR', contactName: 'Élodie Martin', email: 'elodie@martin.fr', phone: '01 23 45 67 89' },
+          { interest: 'SOLUTIONS', locale: 'ES', website: 'https://spam.example' },
+        ][index]!,
+    );
     const names = async (filter: Record<string, unknown>) => {
       const { body } = await asStaff<LeadsData>(LEADS, { filter: { search: tag, ...filter }, first: 50 });
       return body.data!.leads.edges.map((edge) => ids.indexOf(edge.node.id)).sort();
@@ -215,7 +219,10 @@ describe('leads', () => {
   it('names every bad argument', async () => {
     // GraphQL itself rejects an option not in the enum, naming the field within the variable ($filter).
     const { body } = await asStaff(LEADS, { filter: { status: 'WON' } });
-    expect(body.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', fieldErrors: { status: [expect.objectContaining({ code: 'isEnum' })] } });
+    expect(body.errors![0]!.extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      fieldErrors: { status: [expect.objectContaining({ code: 'isEnum' })] },
+    });
     const { body: ranged } = await asStaff(LEADS, { first: 0, after: 'bm90LWEtY3Vyc29y', filter: { search: 'x'.repeat(101) } });
     expect(Object.keys(ranged.errors![0]!.extensions!.fieldErrors as object).sort()).toEqual(['filter.search', 'first']);
     const { body: cursor } = await asStaff(LEADS, { first: 5, after: 'bm90LWEtY3Vyc29y' });
@@ -228,24 +235,56 @@ describe('leads', () => {
       `query Lead($id: ID!) { lead(id: $id) { id phone locale pagePath position decisionRole agencySize advertiserCount message termsVersion status statusUpdatedAt } }`,
       { id },
     );
-    expect(body.data!.lead).toMatchObject({ id, phone: '+49301234567', locale: 'DE', pagePath: '/de/', status: 'NEW', statusUpdatedAt: null });
+    expect(body.data!.lead).toMatchObject({
+      id,
+      phone: '+49301234567',
+      locale: 'DE',
+      pagePath: '/de/',
+      status: 'NEW',
+      statusUpdatedAt: null,
+    });
     const { body: missing } = await asStaff(`{ lead(id: "${randomUUID()}") { id } }`);
     expect(missing.errors![0]!.extensions!.code).toBe('NOT_FOUND');
   });
 
   it('keeps where each visit came from: a campaign, a referring site, a direct visit; shows it as the source, filters and exports it', async () => {
-    const { tag, ids } = await leadsTagged(3, (index) => [
-      { landingPage: '/en/', utmSource: 'newsletter', utmMedium: 'email', utmCampaign: `autumn-${index}`, utmTerm: 'audiences', utmContent: 'header', gclid: 'Cj0KCQ-abc_123' },
-      { landingPage: '/de/legal/', referrerHost: 'www.linkedin.com' },
-      { landingPage: '/' },
-    ][index]!);
+    const { tag, ids } = await leadsTagged(
+      3,
+      (index) =>
+        [
+          {
+            landingPage: '/en/',
+            utmSource: 'newsletter',
+            utmMedium: 'email',
+            utmCampaign: `autumn-${index}`,
+            utmTerm: 'audiences',
+            utmContent: 'header',
+            gclid: 'Cj0KCQ-abc_123',
+          },
+          { landingPage: '/de/legal/', referrerHost: 'www.linkedin.com' },
+          { landingPage: '/' },
+        ][index]!,
+    );
     const { body } = await asStaff<{ leads: { edges: { node: Record<string, unknown> }[] } }>(
       `query Leads($filter: LeadsFilter) { leads(filter: $filter) { edges { node { id source landingPage referrerHost utmSource utmMedium utmCampaign utmTerm utmContent gclid } } } }`,
       { filter: { search: tag } },
     );
     const byId = new Map(body.data!.leads.edges.map(({ node }) => [node.id, node]));
-    expect(byId.get(ids[0]!)).toMatchObject({ source: 'newsletter / email', landingPage: '/en/', utmCampaign: 'autumn-0', utmTerm: 'audiences', utmContent: 'header', gclid: 'Cj0KCQ-abc_123' });
-    expect(byId.get(ids[1]!)).toMatchObject({ source: 'www.linkedin.com', landingPage: '/de/legal/', referrerHost: 'www.linkedin.com', utmSource: null, gclid: null });
+    expect(byId.get(ids[0]!)).toMatchObject({
+      source: 'newsletter / email',
+      landingPage: '/en/',
+      utmCampaign: 'autumn-0',
+      utmTerm: 'audiences',
+      utmContent: 'header',
+      gclid: 'Cj0KCQ-abc_123',
+    });
+    expect(byId.get(ids[1]!)).toMatchObject({
+      source: 'www.linkedin.com',
+      landingPage: '/de/legal/',
+      referrerHost: 'www.linkedin.com',
+      utmSource: null,
+      gclid: null,
+    });
     expect(byId.get(ids[2]!)).toMatchObject({ source: null, landingPage: '/', referrerHost: null });
 
     const filtered = async (source: string) =>
@@ -254,7 +293,10 @@ describe('leads', () => {
     expect(await filtered('linkedin')).toEqual([ids[1]]);
     expect(await filtered('autumn')).toEqual([ids[0]]);
 
-    const { body: csv } = await asStaff<{ leadsCsv: string }>(`query Csv($filter: LeadsFilter) { leadsCsv(filter: $filter, separator: COMMA) }`, { filter: { search: tag, source: 'newsletter' } });
+    const { body: csv } = await asStaff<{ leadsCsv: string }>(
+      `query Csv($filter: LeadsFilter) { leadsCsv(filter: $filter, separator: COMMA) }`,
+      { filter: { search: tag, source: 'newsletter' } },
+    );
     expect(csv.data!.leadsCsv).toContain(',/en/,,newsletter,email,autumn-0,audiences,header,Cj0KCQ-abc_123,');
   });
 
@@ -281,7 +323,10 @@ describe('leads', () => {
     const { body } = await asStaff(`mutation Update($status: LeadStatus!) { updateLeadStatus(id: "${id}", status: $status) { status } }`, {
       status: 'WON',
     });
-    expect(body.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', fieldErrors: { status: [expect.objectContaining({ code: 'isEnum' })] } });
+    expect(body.errors![0]!.extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      fieldErrors: { status: [expect.objectContaining({ code: 'isEnum' })] },
+    });
     const { body: missing } = await asStaff(`mutation { updateLeadStatus(id: "${randomUUID()}", status: CONTACTED) { status } }`);
     expect(missing.errors![0]!.extensions!.code).toBe('NOT_FOUND');
   });
@@ -300,14 +345,21 @@ describe('leads', () => {
   });
 
   it('exports the filtered leads as CSV a spreadsheet opens as it should', async () => {
-    const { tag } = await leadsTagged(2, (index) => [
-      { contactName: 'Jörg Müller-Ñúñez', message: 'Hola, "audiencias"; y\nuna segunda línea' },
-      { contactName: 'Ana', message: '=HYPERLINK("http://evil.example","click")' },
-    ][index]!);
+    const { tag } = await leadsTagged(
+      2,
+      (index) =>
+        [
+          { contactName: 'Jörg Müller-Ñúñez', message: 'Hola, "audiencias"; y\nuna segunda línea' },
+          { contactName: 'Ana', message: '=HYPERLINK("http://evil.example","click")' },
+        ][index]!,
+    );
     const csv = async (separator: string) => {
-      const { body } = await asStaff<{ leadsCsv: string }>(`query Csv($filter: LeadsFilter) { leadsCsv(filter: $filter, separator: ${separator}) }`, {
-        filter: { search: tag },
-      });
+      const { body } = await asStaff<{ leadsCsv: string }>(
+        `query Csv($filter: LeadsFilter) { leadsCsv(filter: $filter, separator: ${separator}) }`,
+        {
+          filter: { search: tag },
+        },
+      );
       return body.data!.leadsCsv;
     };
     const semicolons = await csv('SEMICOLON');
@@ -321,7 +373,9 @@ describe('leads', () => {
     expect(semicolons).toContain(";'+34911234567;");
     expect(semicolons).not.toMatch(/;=|;\+/);
     const commas = await csv('COMMA');
-    expect(commas.split('\r\n')[0]).toBe('\uFEFFReceived (UTC),Status,Agency,Agency type,Yearly media spend,Advertisers,Contact,Email,Free email,Phone,Position,Decision role,Interest,Message,Language,Page,Landing page,Referrer,utm_source,utm_medium,utm_campaign,utm_term,utm_content,gclid,Country,Fit score,Fit reasons,Request number,Repeat of,Audiences,Lead id');
+    expect(commas.split('\r\n')[0]).toBe(
+      '\uFEFFReceived (UTC),Status,Agency,Agency type,Yearly media spend,Advertisers,Contact,Email,Free email,Phone,Position,Decision role,Interest,Message,Language,Page,Landing page,Referrer,utm_source,utm_medium,utm_campaign,utm_term,utm_content,gclid,Country,Fit score,Fit reasons,Request number,Repeat of,Audiences,Lead id',
+    );
   });
 
   it('refuses a CSV of more than 50 000 leads, naming the filter, and gives one of exactly 50 000', async () => {
@@ -335,7 +389,9 @@ describe('leads', () => {
       FROM generate_series(1, 50001) AS n`;
     try {
       const csv = () =>
-        asStaff<{ leadsCsv: string }>(`query Csv($filter: LeadsFilter) { leadsCsv(filter: $filter, separator: COMMA) }`, { filter: { search: tag } });
+        asStaff<{ leadsCsv: string }>(`query Csv($filter: LeadsFilter) { leadsCsv(filter: $filter, separator: COMMA) }`, {
+          filter: { search: tag },
+        });
       const { body: refused } = await csv();
       expect(refused.data).toBeNull();
       expect(refused.errors).toHaveLength(1);
@@ -387,9 +443,13 @@ describe('retention', () => {
 describe('retention of spam and consent records', () => {
   it('erases spam after SPAM_RETENTION_DAYS and consent records after CONSENT_RETENTION_MONTHS, and states both for the privacy policy', async () => {
     const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 3600 * 1000);
-    const spam = (receivedAt: Date) => api.prisma.contactRequest.create({ data: { ...leadRow(), receivedAt, isSpam: true, status: 'SPAM' }, select: { id: true } });
+    const spam = (receivedAt: Date) =>
+      api.prisma.contactRequest.create({ data: { ...leadRow(), receivedAt, isSpam: true, status: 'SPAM' }, select: { id: true } });
     const record = (decidedAt: Date) =>
-      api.prisma.consentRecord.create({ data: { consentId: randomUUID(), decisionId: randomUUID(), enabledIds: ['consent'], revision: 'consent', locale: 'ES', decidedAt }, select: { id: true } });
+      api.prisma.consentRecord.create({
+        data: { consentId: randomUUID(), decisionId: randomUUID(), enabledIds: ['consent'], revision: 'consent', locale: 'ES', decidedAt },
+        select: { id: true },
+      });
     // Shorter than the other test APIs' defaults (30 days, 36 months), which share the database.
     const oldSpam = await spam(daysAgo(11));
     const newSpam = await spam(daysAgo(9));
@@ -397,12 +457,18 @@ describe('retention of spam and consent records', () => {
     const newRecord = await record(daysAgo(11 * 30.5));
     const scheduled = await startTestApi({ SPAM_RETENTION_DAYS: '10', CONSENT_RETENTION_MONTHS: '12' });
     try {
-      await until('the old spam and record are erased', async () =>
-        (await api.prisma.contactRequest.count({ where: { id: oldSpam.id } })) + (await api.prisma.consentRecord.count({ where: { id: oldRecord.id } })) === 0,
+      await until(
+        'the old spam and record are erased',
+        async () =>
+          (await api.prisma.contactRequest.count({ where: { id: oldSpam.id } })) +
+            (await api.prisma.consentRecord.count({ where: { id: oldRecord.id } })) ===
+          0,
       );
       expect(await api.prisma.contactRequest.count({ where: { id: newSpam.id } })).toBe(1);
       expect(await api.prisma.consentRecord.count({ where: { id: newRecord.id } })).toBe(1);
-      const { body } = await scheduled.graphql<{ privacy: Record<string, number> }>('{ privacy { spamRetentionDays consentRecordRetentionMonths } }');
+      const { body } = await scheduled.graphql<{ privacy: Record<string, number> }>(
+        '{ privacy { spamRetentionDays consentRecordRetentionMonths } }',
+      );
       expect(body.data!.privacy).toEqual({ spamRetentionDays: 10, consentRecordRetentionMonths: 12 });
     } finally {
       await scheduled.close();
@@ -414,9 +480,20 @@ describe('retention of spam and consent records', () => {
 
 /** A lead as stored, for the retention test, which needs to date it in the past. */
 function leadRow() {
-  const { requestId, locale, agencyName, agencyType, agencySize, advertiserCount, contactName, email, position, decisionRole, interest } = contactInput();
+  const { requestId, locale, agencyName, agencyType, agencySize, advertiserCount, contactName, email, position, decisionRole, interest } =
+    contactInput();
   return {
-    requestId, locale, agencyName, agencyType, agencySize, advertiserCount, contactName, email, position, decisionRole, interest,
+    requestId,
+    locale,
+    agencyName,
+    agencyType,
+    agencySize,
+    advertiserCount,
+    contactName,
+    email,
+    position,
+    decisionRole,
+    interest,
     termsVersion: '2024-01-01',
     termsAcceptedAt: new Date(),
   } as Prisma.ContactRequestCreateInput;

@@ -8,7 +8,12 @@ import { startSmtpReceiver, startWebhookReceiver } from './support/receivers';
 type Webhook = Awaited<ReturnType<typeof startWebhookReceiver>>;
 type Smtp = Awaited<ReturnType<typeof startSmtpReceiver>>;
 
-const FAST = { NOTIFY_POLL_INTERVAL_MS: '100', NOTIFY_RETRY_BASE_MS: '150', STAFF_PAGE_URL: 'https://www.segmentia.es/staff/', TRUST_PROXY_HOPS: '1' };
+const FAST = {
+  NOTIFY_POLL_INTERVAL_MS: '100',
+  NOTIFY_RETRY_BASE_MS: '150',
+  STAFF_PAGE_URL: 'https://www.segmentia.es/staff/',
+  TRUST_PROXY_HOPS: '1',
+};
 
 /** The API's log lines (JSON, one per write), kept to be searched. */
 class RecordingLogger {
@@ -20,7 +25,10 @@ class RecordingLogger {
 
 /** The message's text as a mail client shows it (nodemailer sends non-ASCII text quoted-printable). */
 const quotedPrintable = (text: string) =>
-  Buffer.from(text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
+  Buffer.from(
+    text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    'latin1',
+  ).toString('utf8');
 
 let webhook: Webhook;
 let smtp: Smtp;
@@ -57,7 +65,10 @@ const notificationIds = async (api: TestApi, leadIds: string[]) =>
  */
 const delivered = (api: TestApi, leadIds: string[]) =>
   until(`the notifications of ${leadIds.length} lead(s) delivered`, async () => {
-    const found = await api.prisma.leadNotification.findMany({ where: { leadId: { in: leadIds } }, select: { leadId: true, deliveredAt: true } });
+    const found = await api.prisma.leadNotification.findMany({
+      where: { leadId: { in: leadIds } },
+      select: { leadId: true, deliveredAt: true },
+    });
     return new Set(found.map((row) => row.leadId)).size === leadIds.length && found.every((row) => row.deliveredAt);
   });
 
@@ -122,7 +133,8 @@ it('announces a new lead on the webhook and by email, retrying each receiver unt
   expect(logs).toContain(`Notification ${written[0]!.id}`);
   expect(logs).toContain('webhook answered HTTP 503');
   expect(logs).toContain('SMTP');
-  for (const value of [lead.agencyName, lead.contactName, lead.email, '+34600123456', 'audiencias', 'Ortega']) expect(logs).not.toContain(value);
+  for (const value of [lead.agencyName, lead.contactName, lead.email, '+34600123456', 'audiencias', 'Ortega'])
+    expect(logs).not.toContain(value);
 });
 
 it("confirms each request to the prospect in the request's language, once, and never a spam", async () => {
@@ -132,7 +144,14 @@ it("confirms each request to the prospect in the request's language, once, and n
   const requestId = randomUUID();
   const ids = [];
   for (const locale of languages) {
-    ids.push(await submitLead(api, { locale, email: `${locale.toLowerCase()}.${tag}@agencianorte.es`, contactName: 'Lucía Fernández', ...(locale === 'ES' ? { requestId } : {}) }));
+    ids.push(
+      await submitLead(api, {
+        locale,
+        email: `${locale.toLowerCase()}.${tag}@agencianorte.es`,
+        contactName: 'Lucía Fernández',
+        ...(locale === 'ES' ? { requestId } : {}),
+      }),
+    );
   }
   // Sent again (the same requestId), and a spam: neither is confirmed.
   await submitLead(api, { requestId, email: `es.${tag}@agencianorte.es` });
@@ -145,13 +164,35 @@ it("confirms each request to the prospect in the request's language, once, and n
 
   const emails = await Promise.all(smtp.accepted.map((message) => simpleParser(message)));
   const to = (email: ParsedMail) => (Array.isArray(email.to) ? email.to[0] : email.to)!.value[0]!.address;
-  expect(emails.map(to).sort()).toEqual([...languages.map((locale) => `${locale.toLowerCase()}.${tag}@agencianorte.es`), `later.${tag}@agencianorte.es`].sort());
+  expect(emails.map(to).sort()).toEqual(
+    [...languages.map((locale) => `${locale.toLowerCase()}.${tag}@agencianorte.es`), `later.${tag}@agencianorte.es`].sort(),
+  );
   const expected = {
-    ES: { subject: 'Hemos recibido tu solicitud de acceso a la demo', step: 'En un máximo de 72 horas laborables', privacy: 'https://www.segmentia.es/privacy/' },
-    EN: { subject: 'We have received your request for demo access', step: 'Within 72 working hours at most', privacy: 'https://www.segmentia.es/en/privacy/' },
-    DE: { subject: 'Wir haben Ihre Anfrage für den Demo-Zugang erhalten', step: 'Innerhalb von höchstens 72 Arbeitsstunden', privacy: 'https://www.segmentia.es/de/privacy/' },
-    IT: { subject: 'Abbiamo ricevuto la Sua richiesta di accesso alla demo', step: 'Entro 72 ore lavorative al massimo', privacy: 'https://www.segmentia.es/it/privacy/' },
-    FR: { subject: "Nous avons bien reçu votre demande d'accès à la démo", step: 'Sous 72 heures ouvrées au plus', privacy: 'https://www.segmentia.es/fr/privacy/' },
+    ES: {
+      subject: 'Hemos recibido tu solicitud de acceso a la demo',
+      step: 'En un máximo de 72 horas laborables',
+      privacy: 'https://www.segmentia.es/privacy/',
+    },
+    EN: {
+      subject: 'We have received your request for demo access',
+      step: 'Within 72 working hours at most',
+      privacy: 'https://www.segmentia.es/en/privacy/',
+    },
+    DE: {
+      subject: 'Wir haben Ihre Anfrage für den Demo-Zugang erhalten',
+      step: 'Innerhalb von höchstens 72 Arbeitsstunden',
+      privacy: 'https://www.segmentia.es/de/privacy/',
+    },
+    IT: {
+      subject: 'Abbiamo ricevuto la Sua richiesta di accesso alla demo',
+      step: 'Entro 72 ore lavorative al massimo',
+      privacy: 'https://www.segmentia.es/it/privacy/',
+    },
+    FR: {
+      subject: "Nous avons bien reçu votre demande d'accès à la démo",
+      step: 'Sous 72 heures ouvrées au plus',
+      privacy: 'https://www.segmentia.es/fr/privacy/',
+    },
   };
   for (const locale of languages) {
     const email = emails.find((candidate) => to(candidate) === `${locale.toLowerCase()}.${tag}@agencianorte.es`)!;
@@ -194,7 +235,9 @@ it('loses nothing while the webhook is down and sends nothing twice across a res
   webhook.down = true;
   const ids = [await submitLead(before), await submitLead(before), await submitLead(before)];
   await until('every delivery failed at least once', async () =>
-    (await before.prisma.leadNotification.findMany({ where: { leadId: { in: ids } } })).every((row) => row.lastError === 'webhook answered HTTP 503'),
+    (await before.prisma.leadNotification.findMany({ where: { leadId: { in: ids } } })).every(
+      (row) => row.lastError === 'webhook answered HTTP 503',
+    ),
   );
   await before.close();
   apis.splice(apis.indexOf(before), 1);
@@ -209,7 +252,9 @@ it('loses nothing while the webhook is down and sends nothing twice across a res
   const laterIds = await notificationIds(after, [later]);
   await stop(after);
   // Nothing was sent twice.
-  expect(new Set(webhook.accepted.map((delivery) => delivery.notificationId))).toEqual(new Set([...recorded.map((row) => row.id), ...laterIds]));
+  expect(new Set(webhook.accepted.map((delivery) => delivery.notificationId))).toEqual(
+    new Set([...recorded.map((row) => row.id), ...laterIds]),
+  );
   expect(webhook.accepted).toHaveLength(4);
   expect(recorded.every((row) => row.deliveredAt && row.attempts >= 2)).toBe(true);
 });

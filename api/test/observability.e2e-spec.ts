@@ -44,9 +44,17 @@ describe('request logs', () => {
       body: JSON.stringify({ query: '{ __typename }' }),
     });
     expect(made.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
-    await until('the request is logged', () => logs.requests().some((line) => (line.req as { id: string }).id === made.headers.get('x-request-id')));
+    await until('the request is logged', () =>
+      logs.requests().some((line) => (line.req as { id: string }).id === made.headers.get('x-request-id')),
+    );
     const probe = logs.requests().find((line) => (line.req as { id: string }).id === '0f1e2d3c4b5a69788796a5b4c3d2e1f0');
-    expect(probe).toMatchObject({ level: 30, req: { method: 'POST', path: '/graphql' }, res: { status: 200 }, operation: 'Probe', outcome: 'ok' });
+    expect(probe).toMatchObject({
+      level: 30,
+      req: { method: 'POST', path: '/graphql' },
+      res: { status: 200 },
+      operation: 'Probe',
+      outcome: 'ok',
+    });
     expect(typeof probe!.responseTime).toBe('number');
   });
 
@@ -60,7 +68,12 @@ describe('request logs', () => {
   });
 
   it('hold nothing personal: no name, email, phone, message or token of a lead', async () => {
-    const person = { contactName: 'Zacarías Quintanilla', email: 'zacarias.quintanilla@trazable.example', phone: '+34 611 98 76 54', message: 'Mensaje rastreable 7731' };
+    const person = {
+      contactName: 'Zacarías Quintanilla',
+      email: 'zacarias.quintanilla@trazable.example',
+      phone: '+34 611 98 76 54',
+      message: 'Mensaje rastreable 7731',
+    };
     await submitLead(api, person);
     await api.graphql('{ leads { totalCount } }', undefined, { authorization: 'Bearer token-rastreable-5521' });
     await until('the request is logged', () => logs.requests().length >= 2 && logs.requests().some((line) => line.operation === 'Submit'));
@@ -78,7 +91,10 @@ describe('a database that is starting up', () => {
   beforeAll(async () => {
     database = await startingServer();
     const { port } = database.address() as net.AddressInfo;
-    api = await startTestApi({ NODE_ENV: 'production', LOG_LEVEL: 'info', DATABASE_URL: `postgresql://segmentia@127.0.0.1:${port}/segmentia` }, logs);
+    api = await startTestApi(
+      { NODE_ENV: 'production', LOG_LEVEL: 'info', DATABASE_URL: `postgresql://segmentia@127.0.0.1:${port}/segmentia` },
+      logs,
+    );
   });
   afterAll(async () => {
     await api.close();
@@ -91,7 +107,9 @@ describe('a database that is starting up', () => {
       expect(body.errors![0]!.extensions).toEqual({ code: 'SERVICE_UNAVAILABLE' });
     }
     await until('the five requests are logged', () => logs.requests().length === 5);
-    expect(logs.requests().map((line) => [line.level, line.operation, line.outcome])).toEqual(Array(5).fill([40, 'Explore', 'SERVICE_UNAVAILABLE']));
+    expect(logs.requests().map((line) => [line.level, line.operation, line.outcome])).toEqual(
+      Array(5).fill([40, 'Explore', 'SERVICE_UNAVAILABLE']),
+    );
     expect(logs.lines.filter((line) => /Database unreachable/.test(String(line.msg)))).toHaveLength(1);
     expect(logs.raw.join('\n')).not.toMatch(/"stack"|\n\s+at /);
   });
@@ -103,7 +121,12 @@ describe('metrics', () => {
   beforeAll(async () => {
     const port = await closedPort();
     metricsUrl = `http://127.0.0.1:${port}/metrics`;
-    api = await startTestApi({ METRICS_PORT: String(port), HOST: '127.0.0.1', NOTIFY_WEBHOOK_URL: 'http://127.0.0.1:9/unreachable', NOTIFY_POLL_INTERVAL_MS: '60000' });
+    api = await startTestApi({
+      METRICS_PORT: String(port),
+      HOST: '127.0.0.1',
+      NOTIFY_WEBHOOK_URL: 'http://127.0.0.1:9/unreachable',
+      NOTIFY_POLL_INTERVAL_MS: '60000',
+    });
   });
   afterAll(() => api.close());
 
@@ -119,7 +142,9 @@ describe('metrics', () => {
     expect(text).toMatch(/^segmentia_database_pool_connections\{state="in_use"\} \d+$/m);
     expect(text).toMatch(/^segmentia_retention_runs_total\{result="ok"\} 1$/m);
     // The webhook refuses: the failed send is counted by channel.
-    await until('the failed delivery is counted', async () => /^segmentia_notification_deliveries_total\{channel="WEBHOOK",result="failed"\} 1$/m.test(await (await fetch(metricsUrl)).text()));
+    await until('the failed delivery is counted', async () =>
+      /^segmentia_notification_deliveries_total\{channel="WEBHOOK",result="failed"\} 1$/m.test(await (await fetch(metricsUrl)).text()),
+    );
     expect((await fetch(`${api.url}/metrics`)).status).toBe(404);
   });
 });
@@ -146,7 +171,12 @@ describe('readiness', () => {
       const ready = await fetch(`${api.url}/ready`);
       expect(ready.status).toBe(503);
       expect(await ready.json()).toMatchObject({ info: { database: { status: 'up' } }, error: { redis: { status: 'down' } } });
-      const send = () => api.graphql('mutation S($input: ContactRequestInput!) { submitContactRequest(input: $input) { id } }', { input: contactInput() }, { 'x-forwarded-for': '10.9.8.7' });
+      const send = () =>
+        api.graphql(
+          'mutation S($input: ContactRequestInput!) { submitContactRequest(input: $input) { id } }',
+          { input: contactInput() },
+          { 'x-forwarded-for': '10.9.8.7' },
+        );
       const codes = [];
       for (let i = 0; i < 3; i++) codes.push((await send()).body.errors?.[0]?.extensions?.code ?? 'OK');
       expect(codes).toEqual(['OK', 'OK', 'TOO_MANY_REQUESTS']);

@@ -10,7 +10,10 @@ import { startTestApi, type TestApi } from './support/api';
  * what production must hide.
  */
 const COUNTRIES = '{ countries(locale: ES) { code } }';
-const MASKED = { data: null, errors: [{ message: 'Internal server error', path: ['countries'], extensions: { code: 'INTERNAL_SERVER_ERROR' } }] };
+const MASKED = {
+  data: null,
+  errors: [{ message: 'Internal server error', path: ['countries'], extensions: { code: 'INTERNAL_SERVER_ERROR' } }],
+};
 /** What must never reach a client in production: a stack trace, or a path into the code. */
 const INTERNALS = /stack|\.ts:\d+|\.js:\d+|at \w+ \(|node_modules/i;
 

@@ -29,7 +29,11 @@ afterAll(() => api.close());
 describe('searchAudiences', () => {
   it('finds audiences of every topic by their name in the language, accents and case aside, the closest first', async () => {
     const results = await found({ country: 'ES', text: 'TECNOLOGICAS', locale: 'ES' });
-    expect(results[0]).toMatchObject({ id: 'tech-news-readers', interest: 'Lectores de noticias tecnológicas', topic: 'technology-telecom' });
+    expect(results[0]).toMatchObject({
+      id: 'tech-news-readers',
+      interest: 'Lectores de noticias tecnológicas',
+      topic: 'technology-telecom',
+    });
     const fibre = await found({ country: 'ES', text: 'óptica', locale: 'ES' });
     expect(fibre.map((audience) => audience.id)).toContain('fibre-broadband-seekers');
     // Across topics: "fans" is in automotive, entertainment…
@@ -42,7 +46,9 @@ describe('searchAudiences', () => {
     const results = await found({ country: 'DE', text: 'motor', locale: 'EN', first: 50 });
     expect(results[0]!.interest).toMatch(/^Motor/);
     const starting = results.filter((audience) => /^motor/i.test(audience.interest));
-    expect(starting.map((audience) => audience.audienceSize)).toEqual([...starting.map((audience) => audience.audienceSize)].sort((a, b) => b - a));
+    expect(starting.map((audience) => audience.audienceSize)).toEqual(
+      [...starting.map((audience) => audience.audienceSize)].sort((a, b) => b - a),
+    );
     const typo = await found({ country: 'DE', text: 'motrsport', locale: 'EN' });
     expect(typo.map((audience) => audience.id)).toContain('motorsport-fans');
   });
@@ -75,7 +81,9 @@ describe('searchAudiences', () => {
       const { body } = await api.graphql<Record<string, Found[]>>(
         `{ ${['technology-telecom', 'automotive', 'food-drink'].map((topic, index) => `t${index}: audiences(country: "IT", topic: "${topic}", locale: EN) { segmentId }`).join(' ')} }`,
       );
-      return Object.values(body.data!).flat().map((audience) => audience.segmentId);
+      return Object.values(body.data!)
+        .flat()
+        .map((audience) => audience.segmentId);
     };
     const before = await ids();
     await seed(api.prisma);

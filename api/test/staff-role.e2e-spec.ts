@@ -27,10 +27,14 @@ beforeAll(async () => {
     const body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
     const action = /accounts:(\w+)/.exec(request.url ?? '')?.[1];
     requests.push(`${request.method} ${action}`);
-    const reply = (status: number, payload: object) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(payload));
+    const reply = (status: number, payload: object) =>
+      response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(payload));
     if (action === 'lookup') {
       const users = accounts.filter((account) => (body.email as string[] | undefined)?.includes(account.email));
-      return reply(200, users.length ? { kind: 'identitytoolkit#GetAccountInfoResponse', users } : { kind: 'identitytoolkit#GetAccountInfoResponse' });
+      return reply(
+        200,
+        users.length ? { kind: 'identitytoolkit#GetAccountInfoResponse', users } : { kind: 'identitytoolkit#GetAccountInfoResponse' },
+      );
     }
     if (action === 'update') {
       const account = accounts.find((candidate) => candidate.localId === body.localId);
@@ -49,11 +53,17 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 beforeEach(() => {
-  accounts.splice(0, accounts.length, { localId: 'u-ana', email: 'ana@segmentia.es', customAttributes: '{"team":"madrid"}' }, { localId: 'u-leo', email: 'leo@segmentia.es' });
+  accounts.splice(
+    0,
+    accounts.length,
+    { localId: 'u-ana', email: 'ana@segmentia.es', customAttributes: '{"team":"madrid"}' },
+    { localId: 'u-leo', email: 'leo@segmentia.es' },
+  );
   requests.length = 0;
 });
 
-const claims = (email: string) => JSON.parse(accounts.find((account) => account.email === email)!.customAttributes ?? '{}') as Record<string, string>;
+const claims = (email: string) =>
+  JSON.parse(accounts.find((account) => account.email === email)!.customAttributes ?? '{}') as Record<string, string>;
 
 /**
  * The script runs in its own process, through tsx, as `npm run staff` does
@@ -69,9 +79,15 @@ describe('npm run staff (firebase-admin against the Auth emulator API)', () => {
     );
 
   it("grants the sales role once, keeping the account's other claims", async () => {
-    expect(await run('grant', 'ana@segmentia.es')).toEqual({ code: 0, output: expect.stringContaining('ana@segmentia.es now is sales staff') });
+    expect(await run('grant', 'ana@segmentia.es')).toEqual({
+      code: 0,
+      output: expect.stringContaining('ana@segmentia.es now is sales staff'),
+    });
     expect(claims('ana@segmentia.es')).toEqual({ team: 'madrid', role: 'sales' });
-    expect(await run('grant', 'ana@segmentia.es')).toEqual({ code: 0, output: expect.stringContaining('ana@segmentia.es already is sales staff') });
+    expect(await run('grant', 'ana@segmentia.es')).toEqual({
+      code: 0,
+      output: expect.stringContaining('ana@segmentia.es already is sales staff'),
+    });
     expect(requests.filter((request) => request === 'POST update')).toHaveLength(1);
     expect((await run('list')).output).toBe('ana@segmentia.es\n');
   });
@@ -85,7 +101,10 @@ describe('npm run staff (firebase-admin against the Auth emulator API)', () => {
   });
 
   it('fails with a clear message for an unknown account or a wrong command', async () => {
-    expect(await run('grant', 'nobody@segmentia.es')).toEqual({ code: 1, output: expect.stringContaining('No Firebase account has that email (nobody@segmentia.es)') });
+    expect(await run('grant', 'nobody@segmentia.es')).toEqual({
+      code: 1,
+      output: expect.stringContaining('No Firebase account has that email (nobody@segmentia.es)'),
+    });
     expect(await run('promote', 'leo@segmentia.es')).toEqual({ code: 1, output: expect.stringContaining('Usage: npm run staff') });
   });
 });

@@ -28,7 +28,13 @@ export async function generate(sdl: string, { operations, output, documentMode }
     schemaAst: buildSchema(sdl),
     documents: [{ location: operations, document: parse(await readFile(operations, 'utf8')) }],
     filename: output,
-    config: { enumsAsTypes: true, useTypeImports: true, scalars: { DateTime: 'string', JSONObject: 'Record<string, unknown>' }, avoidOptionals: { field: true }, documentMode },
+    config: {
+      enumsAsTypes: true,
+      useTypeImports: true,
+      scalars: { DateTime: 'string', JSONObject: 'Record<string, unknown>' },
+      avoidOptionals: { field: true },
+      documentMode,
+    },
     plugins: [{ typescriptOperations: {} }, { typedDocumentNode: {} }],
     pluginMap: { typescriptOperations, typedDocumentNode },
   });

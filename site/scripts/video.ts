@@ -51,12 +51,30 @@ async function main() {
   const frames = mkdtempSync(path.join(os.tmpdir(), 'segmentia-video-'));
   mkdirSync(OUT, { recursive: true });
   for (let i = 0; i < FPS * SECONDS; i++) {
-    await sharp(Buffer.from(frame(i / FPS))).png().toFile(path.join(frames, `${String(i).padStart(4, '0')}.png`));
+    await sharp(Buffer.from(frame(i / FPS)))
+      .png()
+      .toFile(path.join(frames, `${String(i).padStart(4, '0')}.png`));
   }
   const input = ['-y', '-loglevel', 'error', '-framerate', String(FPS), '-i', path.join(frames, '%04d.png')];
-  execFileSync('ffmpeg', [...input, '-an', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-crf', '28', '-preset', 'slow', '-movflags', '+faststart', path.join(OUT, 'omnichannel.mp4')]);
+  execFileSync('ffmpeg', [
+    ...input,
+    '-an',
+    '-c:v',
+    'libx264',
+    '-pix_fmt',
+    'yuv420p',
+    '-crf',
+    '28',
+    '-preset',
+    'slow',
+    '-movflags',
+    '+faststart',
+    path.join(OUT, 'omnichannel.mp4'),
+  ]);
   execFileSync('ffmpeg', [...input, '-an', '-c:v', 'libvpx-vp9', '-b:v', '0', '-crf', '40', path.join(OUT, 'omnichannel.webm')]);
-  await sharp(Buffer.from(frame(SECONDS - 0.5))).jpeg({ quality: 80 }).toFile(path.join(OUT, 'omnichannel-poster.jpg'));
+  await sharp(Buffer.from(frame(SECONDS - 0.5)))
+    .jpeg({ quality: 80 })
+    .toFile(path.join(OUT, 'omnichannel-poster.jpg'));
   rmSync(frames, { recursive: true });
   console.log('Wrote static/media/omnichannel.{mp4,webm} and omnichannel-poster.jpg');
 }

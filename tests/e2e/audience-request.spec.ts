@@ -5,13 +5,17 @@ import { answerGoogleTags, openPage, queryDatabase } from '../support/fixtures';
 // A first visit: the consent bar is there to decide on (the events wait for it).
 test.use({ storageState: { cookies: [], origins: [] } });
 
-const uniqueEmail = (name: string) => `${name}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@selection-${Math.floor(Math.random() * 1e9)}.example.com`;
+const uniqueEmail = (name: string) =>
+  `${name}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@selection-${Math.floor(Math.random() * 1e9)}.example.com`;
 
 /** The explorer's selection events in the data layer. */
 const selectionEvents = (page: Page) =>
   page.evaluate(() =>
     ((window as unknown as { dataLayer?: unknown[] }).dataLayer ?? [])
-      .filter((entry): entry is { event: string } => !!entry && typeof entry === 'object' && String((entry as { event?: string }).event).startsWith('audience_'))
+      .filter(
+        (entry): entry is { event: string } =>
+          !!entry && typeof entry === 'object' && String((entry as { event?: string }).event).startsWith('audience_'),
+      )
       .map((entry) => JSON.parse(JSON.stringify(entry))),
   );
 
@@ -31,7 +35,9 @@ async function add(row: Locator) {
   return { name: name!, country: country!, reach };
 }
 
-test('audiences of two countries become one request, by keyboard alone: added, kept for the visit, removed, taken to the form and stored; events only after consent', async ({ page }) => {
+test('audiences of two countries become one request, by keyboard alone: added, kept for the visit, removed, taken to the form and stored; events only after consent', async ({
+  page,
+}) => {
   await answerGoogleTags(page);
   await openPage(page, '/en/?country=DE&topic=automotive#explorer');
   const explorer = page.locator('#explorer');
@@ -57,14 +63,30 @@ test('audiences of two countries become one request, by keyboard alone: added, k
   const largest = [motorsportDe, otherDe, motorsportFr].reduce((a, b) => (b.reach > a.reach ? b : a));
   await expect(summary).toContainText(`(${largest.name}, ${largest.country})`);
   expect(await selectionEvents(page)).toEqual([
-    { event: 'audience_add', audience_id: expect.stringMatching(/^SGM-DE-AUTO-/), audience_name: otherDe.name, country: 'DE', topic: 'automotive' },
-    { event: 'audience_add', audience_id: 'SGM-FR-AUTO-MOTORSPORT-FANS', audience_name: 'Motorsport fans', country: 'FR', topic: 'automotive' },
+    {
+      event: 'audience_add',
+      audience_id: expect.stringMatching(/^SGM-DE-AUTO-/),
+      audience_name: otherDe.name,
+      country: 'DE',
+      topic: 'automotive',
+    },
+    {
+      event: 'audience_add',
+      audience_id: 'SGM-FR-AUTO-MOTORSPORT-FANS',
+      audience_name: 'Motorsport fans',
+      country: 'FR',
+      topic: 'automotive',
+    },
   ]);
 
   // Kept for the visit (sessionStorage, no cookie): a reload still has them.
   await page.reload();
   await expect(summary).toContainText('3 audiences in your request');
-  expect((await page.context().cookies()).map((cookie) => cookie.name).filter((name) => !name.startsWith('segmentia_consent') && !name.startsWith('_ga'))).toEqual([]);
+  expect(
+    (await page.context().cookies())
+      .map((cookie) => cookie.name)
+      .filter((name) => !name.startsWith('segmentia_consent') && !name.startsWith('_ga')),
+  ).toEqual([]);
 
   // Removed from the summary's list; the focus goes to the next audience's button.
   await press(summary.getByText('Show the 3 audiences'));
@@ -95,7 +117,10 @@ test('audiences of two countries become one request, by keyboard alone: added, k
   await fillRequiredFields(form, { email, agencyName: 'Northwind Media', contactName: 'Hannah Becker', language: 'en' });
   await press(submit);
   await expect(page.getByRole('heading', { name: 'Data sent' })).toBeFocused();
-  const [lead] = await queryDatabase<{ interest: string; requested_audiences: { segmentId: string }[] }>('SELECT interest, requested_audiences FROM contact_request WHERE email = $1', [email]);
+  const [lead] = await queryDatabase<{ interest: string; requested_audiences: { segmentId: string }[] }>(
+    'SELECT interest, requested_audiences FROM contact_request WHERE email = $1',
+    [email],
+  );
   expect({ interest: lead!.interest, audiences: lead!.requested_audiences.map((audience) => audience.segmentId) }).toEqual({
     interest: 'SOLUTIONS',
     audiences: ['SGM-DE-AUTO-MOTORSPORT-FANS', 'SGM-FR-AUTO-MOTORSPORT-FANS'],
@@ -105,13 +130,26 @@ test('audiences of two countries become one request, by keyboard alone: added, k
   await expect(summary).toHaveCount(0);
 });
 
-test('an audience the catalogue no longer has is refused and marked in the visitor’s language; removed, the request is stored once', async ({ page }) => {
+test('an audience the catalogue no longer has is refused and marked in the visitor’s language; removed, the request is stored once', async ({
+  page,
+}) => {
   // A selection kept from earlier in the visit, one of whose audiences has since left the catalogue.
   await page.addInitScript(() => {
     if (sessionStorage.getItem('test.seeded')) return;
     sessionStorage.setItem('test.seeded', '1');
-    const audience = (id: string, name: string) => ({ country: 'DE', audience: id, segmentId: `SGM-DE-AUTO-${id.toUpperCase()}`, topic: 'automotive', name, locale: 'ES', reach: 100_000 });
-    sessionStorage.setItem('segmentia-audiences', JSON.stringify([audience('motorsport-fans', 'Aficionados al motor'), audience('steam-engines', 'Locomotoras de vapor')]));
+    const audience = (id: string, name: string) => ({
+      country: 'DE',
+      audience: id,
+      segmentId: `SGM-DE-AUTO-${id.toUpperCase()}`,
+      topic: 'automotive',
+      name,
+      locale: 'ES',
+      reach: 100_000,
+    });
+    sessionStorage.setItem(
+      'segmentia-audiences',
+      JSON.stringify([audience('motorsport-fans', 'Aficionados al motor'), audience('steam-engines', 'Locomotoras de vapor')]),
+    );
   });
   await openPage(page, '/#contact');
   const form = page.locator('#contact form');
@@ -122,7 +160,9 @@ test('an audience the catalogue no longer has is refused and marked in the visit
   const submit = form.getByRole('button', { name: 'Solicitar acceso' });
   await press(submit);
 
-  await expect(form.getByRole('alert')).toHaveText('Algunas audiencias ya no están en nuestro catálogo: quita las marcadas y vuelve a enviar tu solicitud.');
+  await expect(form.getByRole('alert')).toHaveText(
+    'Algunas audiencias ya no están en nuestro catálogo: quita las marcadas y vuelve a enviar tu solicitud.',
+  );
   const retired = form.getByRole('listitem').filter({ hasText: 'SGM-DE-AUTO-STEAM-ENGINES' });
   await expect(retired).toContainText('Ya no está en el catálogo: quítala para enviar tu solicitud.');
   expect(await queryDatabase('SELECT id FROM contact_request WHERE email = $1', [email])).toEqual([]);
@@ -132,6 +172,9 @@ test('an audience the catalogue no longer has is refused and marked in the visit
   await expect(form.getByRole('alert')).toHaveCount(0);
   await press(submit);
   await expect(page.getByRole('heading', { name: 'Datos enviados' })).toBeFocused();
-  const rows = await queryDatabase<{ requested_audiences: { segmentId: string }[] }>('SELECT requested_audiences FROM contact_request WHERE email = $1', [email]);
+  const rows = await queryDatabase<{ requested_audiences: { segmentId: string }[] }>(
+    'SELECT requested_audiences FROM contact_request WHERE email = $1',
+    [email],
+  );
   expect(rows.map((row) => row.requested_audiences.map((audience) => audience.segmentId))).toEqual([['SGM-DE-AUTO-MOTORSPORT-FANS']]);
 });

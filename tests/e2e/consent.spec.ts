@@ -25,8 +25,14 @@ test('a fresh visit sets no cookie and contacts no host but the site and the API
   expect(await page.context().cookies()).toEqual([]);
   await expect(page.getByRole('region', { name: 'Tu privacidad' })).toBeVisible();
   // Consent Mode defaults are set before anything else, all denied.
-  const first = await page.evaluate(() => JSON.parse(JSON.stringify(Array.from((window as unknown as { dataLayer: unknown[][] }).dataLayer[0]!))));
-  expect(first).toEqual(['consent', 'default', expect.objectContaining({ ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied', analytics_storage: 'denied' })]);
+  const first = await page.evaluate(() =>
+    JSON.parse(JSON.stringify(Array.from((window as unknown as { dataLayer: unknown[][] }).dataLayer[0]!))),
+  );
+  expect(first).toEqual([
+    'consent',
+    'default',
+    expect.objectContaining({ ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied', analytics_storage: 'denied' }),
+  ]);
 });
 
 test('accept all stores the choice, loads the tag manager, is recorded, and the control button reopens the settings', async ({ page }) => {
@@ -37,9 +43,9 @@ test('accept all stores the choice, loads the tag manager, is recorded, and the 
   expect(decodeURIComponent((await cookieValue(page, 'segmentia_consent'))!)).toBe(REVISION);
   expect(decodeURIComponent((await cookieValue(page, 'segmentia_consent_enabled'))!)).toBe(REVISION);
   await expect(page.locator('script[data-consent-script="tag-manager"]')).toHaveCount(1);
-  await expect.poll(async () => queryDatabase('SELECT enabled_ids, revision, locale FROM consent_record WHERE consent_id = $1', [await consentId()])).toEqual([
-    { enabled_ids: ['analytics', 'consent', 'language', 'tag-manager'], revision: REVISION, locale: 'EN' },
-  ]);
+  await expect
+    .poll(async () => queryDatabase('SELECT enabled_ids, revision, locale FROM consent_record WHERE consent_id = $1', [await consentId()]))
+    .toEqual([{ enabled_ids: ['analytics', 'consent', 'language', 'tag-manager'], revision: REVISION, locale: 'EN' }]);
   const control = page.getByRole('button', { name: 'Cookie settings' });
   await control.click();
   const dialog = page.getByRole('dialog', { name: 'Cookie settings' });
@@ -101,7 +107,10 @@ test('revoking removes the tag manager script and the cookies its patterns targe
 const events = (page: Page) =>
   page.evaluate(() =>
     ((window as unknown as { dataLayer?: unknown[] }).dataLayer ?? [])
-      .filter((entry): entry is { event: string } => !!entry && typeof entry === 'object' && 'event' in entry && !String((entry as { event: string }).event).startsWith('gtm.'))
+      .filter(
+        (entry): entry is { event: string } =>
+          !!entry && typeof entry === 'object' && 'event' in entry && !String((entry as { event: string }).event).startsWith('gtm.'),
+      )
       .map((entry) => JSON.parse(JSON.stringify(entry))),
   );
 
@@ -128,9 +137,9 @@ test('analytics events reach the data layer after consent, and never before', as
   await page.locator('#explorer select[name="country"]').selectOption('DE');
   await expect(page.locator('#explorer caption')).toContainText('Alemania');
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-  await expect.poll(async () => (await events(page)).map((entry) => entry.event)).toEqual(
-    expect.arrayContaining(['cta_click', 'product_view', 'scroll_depth']),
-  );
+  await expect
+    .poll(async () => (await events(page)).map((entry) => entry.event))
+    .toEqual(expect.arrayContaining(['cta_click', 'product_view', 'scroll_depth']));
   const recorded = await events(page);
   expect(recorded).toContainEqual({ event: 'cta_click', cta_name: 'hero_explorer', location: '/' });
   expect(recorded).toContainEqual({ event: 'product_view', product_name: 'DE:automotive', product_category: 'automotive' });
@@ -172,13 +181,17 @@ test('the product video never plays by itself, and reports play and pause only a
   expect(await events(page)).toEqual([]);
   await page.getByRole('button', { name: 'Tout accepter' }).click();
   await playThenPause();
-  await expect.poll(() => events(page)).toEqual([
-    { event: 'video_interaction', video_action: 'play', video_name: 'omnichannel' },
-    { event: 'video_interaction', video_action: 'pause', video_name: 'omnichannel' },
-  ]);
+  await expect
+    .poll(() => events(page))
+    .toEqual([
+      { event: 'video_interaction', video_action: 'play', video_name: 'omnichannel' },
+      { event: 'video_interaction', video_action: 'pause', video_name: 'omnichannel' },
+    ]);
 });
 
-test('the Global Privacy Control signal keeps marketing off without asking, says so in the bar and the settings, still offers analytics, and is recorded', async ({ page }) => {
+test('the Global Privacy Control signal keeps marketing off without asking, says so in the bar and the settings, still offers analytics, and is recorded', async ({
+  page,
+}) => {
   await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { get: () => true }));
   await openPage(page, '/en/');
   const consentId = () => page.evaluate(() => (JSON.parse(localStorage.getItem('segmentia-consent-id')!) as { id: string }).id);
@@ -186,7 +199,9 @@ test('the Global Privacy Control signal keeps marketing off without asking, says
   await expect(bar.getByText('Your browser’s Global Privacy Control signal is respected: marketing cookies stay off.')).toBeVisible();
   await bar.getByRole('button', { name: 'Settings' }).click();
   const dialog = page.getByRole('dialog', { name: 'Cookie settings' });
-  await expect(dialog.getByRole('note')).toHaveText('Your browser’s Global Privacy Control signal is respected: marketing cookies stay off.');
+  await expect(dialog.getByRole('note')).toHaveText(
+    'Your browser’s Global Privacy Control signal is respected: marketing cookies stay off.',
+  );
   const marketing = dialog.getByRole('switch', { name: /Marketing/ });
   await expect(marketing).toBeDisabled();
   await expect(marketing).not.toBeChecked();
@@ -196,9 +211,9 @@ test('the Global Privacy Control signal keeps marketing off without asking, says
   await dialog.getByRole('button', { name: 'Accept all' }).click();
   expect(decodeURIComponent((await cookieValue(page, 'segmentia_consent_enabled'))!)).toBe('consent~language~analytics');
   await expect(page.locator('script[data-consent-script="tag-manager"]')).toHaveCount(0);
-  await expect.poll(async () => queryDatabase('SELECT enabled_ids, gpc FROM consent_record WHERE consent_id = $1', [await consentId()])).toEqual([
-    { enabled_ids: ['analytics', 'consent', 'language'], gpc: true },
-  ]);
+  await expect
+    .poll(async () => queryDatabase('SELECT enabled_ids, gpc FROM consent_record WHERE consent_id = $1', [await consentId()]))
+    .toEqual([{ enabled_ids: ['analytics', 'consent', 'language'], gpc: true }]);
 });
 
 test('without the signal, the bar says nothing of it', async ({ page }) => {

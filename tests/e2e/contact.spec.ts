@@ -31,17 +31,35 @@ test('a complete request is stored and answered with "Datos enviados"', async ({
   await form.getByRole('button', { name: 'Solicitar acceso' }).click();
   await expect(page.getByRole('heading', { name: 'Datos enviados' })).toBeFocused();
   await expect(page.locator('#contact')).toContainText('72 horas laborables');
-  const rows = await queryDatabase<{ agency_name: string; phone: string; locale: string; page_path: string; is_spam: boolean; terms_version: string; proved: boolean }>(
+  const rows = await queryDatabase<{
+    agency_name: string;
+    phone: string;
+    locale: string;
+    page_path: string;
+    is_spam: boolean;
+    terms_version: string;
+    proved: boolean;
+  }>(
     'SELECT agency_name, phone, locale, page_path, is_spam, terms_version, altcha_id IS NOT NULL AS proved FROM contact_request WHERE email = $1',
     [email],
   );
   // Not spam: the widget solved the challenge, and the form waited out the time trap.
   expect(rows).toEqual([
-    { agency_name: 'Agencia Norte', phone: '+34911234567', locale: 'ES', page_path: '/', is_spam: false, terms_version: '2026-11-01', proved: true },
+    {
+      agency_name: 'Agencia Norte',
+      phone: '+34911234567',
+      locale: 'ES',
+      page_path: '/',
+      is_spam: false,
+      terms_version: '2026-11-01',
+      proved: true,
+    },
   ]);
 });
 
-test('the proof of work is solved in the background: a refused proof is made again once, with a new challenge; a second refusal is said, and nothing is stored', async ({ page }) => {
+test('the proof of work is solved in the background: a refused proof is made again once, with a new challenge; a second refusal is said, and nothing is stored', async ({
+  page,
+}) => {
   const challenges: string[] = [];
   page.on('request', (request) => request.url().includes('ContactChallenge') && challenges.push(request.url()));
   await openPage(page, '/');
@@ -66,14 +84,20 @@ test('the proof of work is solved in the background: a refused proof is made aga
   const again = await fillForm(page, other);
   spoil = 100;
   await again.getByRole('button', { name: 'Solicitar acceso' }).click();
-  await expect(again.getByRole('alert')).toHaveText(/No hemos podido confirmar que esta solicitud la envía una persona\. Tus datos siguen aquí/);
+  await expect(again.getByRole('alert')).toHaveText(
+    /No hemos podido confirmar que esta solicitud la envía una persona\. Tus datos siguen aquí/,
+  );
   await expect(again.getByLabel('Email profesional')).toHaveValue(other);
   expect(await queryDatabase('SELECT 1 FROM contact_request WHERE email = $1', [other])).toHaveLength(0);
 });
 
-test("a request says where the visit came from: its first page, the referring site and the campaign, Google's click id only with marketing consent", async ({ page }) => {
+test("a request says where the visit came from: its first page, the referring site and the campaign, Google's click id only with marketing consent", async ({
+  page,
+}) => {
   // From a LinkedIn post's campaign link; then a page of the site, then back to the form.
-  await page.goto('/?utm_source=linkedin&utm_medium=social&utm_campaign=otono-2026&gclid=Cj0KCQ-test', { referer: 'https://www.linkedin.com/feed/' });
+  await page.goto('/?utm_source=linkedin&utm_medium=social&utm_campaign=otono-2026&gclid=Cj0KCQ-test', {
+    referer: 'https://www.linkedin.com/feed/',
+  });
   // The landing is recorded by the page's script, which starts after the first paint: a visitor reads for longer than that.
   await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
   await openPage(page, '/legal/');
@@ -82,16 +106,29 @@ test("a request says where the visit came from: its first page, the referring si
   const form = await fillForm(page, email);
   await form.getByRole('button', { name: 'Solicitar acceso' }).click();
   await expect(page.getByRole('heading', { name: 'Datos enviados' })).toBeFocused();
-  const rows = await queryDatabase('SELECT landing_page, referrer_host, utm_source, utm_medium, utm_campaign, utm_term, gclid FROM contact_request WHERE email = $1', [email]);
+  const rows = await queryDatabase(
+    'SELECT landing_page, referrer_host, utm_source, utm_medium, utm_campaign, utm_term, gclid FROM contact_request WHERE email = $1',
+    [email],
+  );
   // This visitor declined optional cookies (playwright.config): no click id.
   expect(rows).toEqual([
-    { landing_page: '/', referrer_host: 'www.linkedin.com', utm_source: 'linkedin', utm_medium: 'social', utm_campaign: 'otono-2026', utm_term: null, gclid: null },
+    {
+      landing_page: '/',
+      referrer_host: 'www.linkedin.com',
+      utm_source: 'linkedin',
+      utm_medium: 'social',
+      utm_campaign: 'otono-2026',
+      utm_term: null,
+      gclid: null,
+    },
   ]);
   // Kept in sessionStorage only: no cookie of its own.
   expect((await page.context().cookies()).map((cookie) => cookie.name).sort()).toEqual(['segmentia_consent', 'segmentia_consent_enabled']);
 });
 
-test('the email field suggests the likely address for a typo, hints at a company address for free mail, and refuses a disposable one', async ({ page }) => {
+test('the email field suggests the likely address for a typo, hints at a company address for free mail, and refuses a disposable one', async ({
+  page,
+}) => {
   await openPage(page, '/');
   const form = page.locator('#contact form');
   const email = form.getByLabel('Email profesional');
@@ -112,7 +149,14 @@ test('the email field suggests the likely address for a typo, hints at a company
 
 test('an incomplete request shows localized messages next to each field and sends nothing', async ({ page }) => {
   let sent = false;
-  page.on('request', (request) => request.url().includes('/graphql') && request.method() === 'POST' && (request.postData() ?? '').includes('SubmitContactRequest') && (sent = true));
+  page.on(
+    'request',
+    (request) =>
+      request.url().includes('/graphql') &&
+      request.method() === 'POST' &&
+      (request.postData() ?? '').includes('SubmitContactRequest') &&
+      (sent = true),
+  );
   await openPage(page, '/de/');
   const form = page.locator('#contact form');
   await form.getByLabel('Unternehmen oder Agentur').fill('A');
@@ -125,7 +169,9 @@ test('an incomplete request shows localized messages next to each field and send
   // Nine required fields and the terms' box; the interest's two radio buttons are both marked.
   await expect(form.locator('[aria-invalid="true"]')).toHaveCount(11);
   await expect(form.getByRole('checkbox', { name: /Nutzungsbedingungen/ })).toHaveAttribute('aria-invalid', 'true');
-  await expect(form.locator('#acceptTerms-error')).toHaveText('Um die Anfrage zu senden, setzen Sie bitte das Häkchen und akzeptieren Sie die Nutzungsbedingungen.');
+  await expect(form.locator('#acceptTerms-error')).toHaveText(
+    'Um die Anfrage zu senden, setzen Sie bitte das Häkchen und akzeptieren Sie die Nutzungsbedingungen.',
+  );
   expect(sent).toBe(false);
 });
 
@@ -182,7 +228,9 @@ test('a failed send keeps every value, and the retry reuses the request id so it
   expect(await queryDatabase('SELECT 1 FROM contact_request WHERE email = $1', [email])).toHaveLength(1);
 });
 
-test('the honeypot is hidden from people and screen readers; the box links the terms and the policy, and the first layer of the notice sits by the button', async ({ page }) => {
+test('the honeypot is hidden from people and screen readers; the box links the terms and the policy, and the first layer of the notice sits by the button', async ({
+  page,
+}) => {
   await openPage(page, '/en/');
   const honeypot = page.locator('#contact input[name="website"]');
   await expect(honeypot).not.toBeInViewport();
@@ -212,9 +260,14 @@ test('what a visitor fills in before the page becomes interactive is kept and se
   await expect(form.getByRole('button', { name: 'Solicitar acceso' })).toBeEnabled();
   await form.getByRole('button', { name: 'Solicitar acceso' }).click();
   await expect(page.getByRole('heading', { name: 'Datos enviados' })).toBeVisible();
-  expect(
-    await queryDatabase('SELECT agency_name, contact_name, phone, message FROM contact_request WHERE email = $1', [email]),
-  ).toEqual([{ agency_name: 'Agencia Norte', contact_name: 'Lucía Fernández', phone: '+34911234567', message: 'Queremos probar audiencias de automoción.' }]);
+  expect(await queryDatabase('SELECT agency_name, contact_name, phone, message FROM contact_request WHERE email = $1', [email])).toEqual([
+    {
+      agency_name: 'Agencia Norte',
+      contact_name: 'Lucía Fernández',
+      phone: '+34911234567',
+      message: 'Queremos probar audiencias de automoción.',
+    },
+  ]);
 });
 
 test('an address typed and left before the form becomes interactive still gets its advice once it is', async ({ page }) => {

@@ -48,7 +48,10 @@ test('sorts the lists by the collation of the language', async ({ page }) => {
 
 test('shows an error with a retry when the API fails, and the list after retrying', async ({ page }) => {
   let fail = true;
-  await page.route((url) => url.pathname === '/graphql', (route) => (fail ? route.abort() : route.continue()));
+  await page.route(
+    (url) => url.pathname === '/graphql',
+    (route) => (fail ? route.abort() : route.continue()),
+  );
   await openPage(page, '/?country=ES&topic=food-drink');
   const explorer = page.locator('#explorer');
   await expect(explorer.getByRole('alert')).toContainText('No hemos podido cargar las audiencias');
@@ -118,7 +121,9 @@ test('the sections below the hero hydrate only when the visitor nears them or re
   expect(chunks).toEqual(['explorer', 'contact-form']);
 });
 
-test('the 404 page fetches the explorer’s panel once idle, with the home page it links to: following that link shows the panel on arrival', async ({ page }) => {
+test('the 404 page fetches the explorer’s panel once idle, with the home page it links to: following that link shows the panel on arrival', async ({
+  page,
+}) => {
   const explorerChunk = page.waitForRequest(/\/explorer-[0-9a-f]+\.js$/, { timeout: 15_000 });
   await openPage(page, '/en/no-such-page/');
   // Gatsby prefetches the pages its visible links point to about 3 s after load: the button back to the home page.
@@ -157,11 +162,15 @@ test('an in-page link followed before the sections hydrate keeps every section, 
   await page.goBack();
   await page.getByRole('link', { name: 'Explore audiences' }).click();
   await expect.poll(() => isHydrated(page.locator('#explorer select').first())).toBe(true);
-  for (const id of ['audiences', 'explorer', 'categories', 'omnichannel', 'contact']) await expect(page.locator(`#${id} h2`)).toHaveCount(1);
+  for (const id of ['audiences', 'explorer', 'categories', 'omnichannel', 'contact'])
+    await expect(page.locator(`#${id} h2`)).toHaveCount(1);
   expect(errors).toEqual([]);
 });
 
-test('searches a country’s audiences of every topic by name, by keyboard alone; a link reopens the search; a segment id copies, with a toast', async ({ page, context }) => {
+test('searches a country’s audiences of every topic by name, by keyboard alone; a link reopens the search; a segment id copies, with a toast', async ({
+  page,
+  context,
+}) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await openPage(page, '/en/#explorer');
   const explorer = page.locator('#explorer');
@@ -203,25 +212,39 @@ test('a search link reopens it, accents and case aside, with the English path be
   await expect(explorer.getByText('Ninguna audiencia de España coincide con «zzqxj».')).toBeVisible();
 });
 
-test('downloads the audiences of the chosen country as CSV: ids, paths, topics and reach, headers in the language, its separator', async ({ page }) => {
+test('downloads the audiences of the chosen country as CSV: ids, paths, topics and reach, headers in the language, its separator', async ({
+  page,
+}) => {
   await openPage(page, '/?country=DE&topic=automotive');
   const explorer = page.locator('#explorer');
-  const [download] = await Promise.all([page.waitForEvent('download'), explorer.getByRole('button', { name: 'Descargar las audiencias de Alemania (CSV)' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    explorer.getByRole('button', { name: 'Descargar las audiencias de Alemania (CSV)' }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^segmentia-audiences-de-\d{4}-\d{2}-\d{2}\.csv$/);
   const text = readFileSync(await download.path(), 'utf8');
   const [header, first, ...rest] = text.replace(/^\uFEFF/, '').split('\r\n');
   expect(text.startsWith('\uFEFF')).toBe(true);
   expect(header).toBe('Temática;Audiencia;ID de segmento;Ruta de taxonomía;Ruta de taxonomía (inglés);Alcance (usuarios únicos)');
-  expect(first).toMatch(/^Tecnología y telecomunicaciones;[^;]+;SGM-DE-TECH-[A-Z-]+;Segmentia › Tecnología y telecomunicaciones › [^;]+;Segmentia › Technology and telecom › [^;]+;\d+$/);
+  expect(first).toMatch(
+    /^Tecnología y telecomunicaciones;[^;]+;SGM-DE-TECH-[A-Z-]+;Segmentia › Tecnología y telecomunicaciones › [^;]+;Segmentia › Technology and telecom › [^;]+;\d+$/,
+  );
   expect(rest.some((line) => line.startsWith('Automoción;Aficionados al motor;SGM-DE-AUTO-MOTORSPORT-FANS;'))).toBe(true);
 
   // In English: commas.
   await openPage(page, '/en/?country=DE&topic=automotive');
-  const [english] = await Promise.all([page.waitForEvent('download'), page.locator('#explorer').getByRole('button', { name: 'Download the audiences of Germany (CSV)' }).click()]);
-  expect(readFileSync(await english.path(), 'utf8').split('\r\n')[0]).toBe('\uFEFFTopic,Audience,Segment id,Taxonomy path,Taxonomy path (English),Reach (unique users)');
+  const [english] = await Promise.all([
+    page.waitForEvent('download'),
+    page.locator('#explorer').getByRole('button', { name: 'Download the audiences of Germany (CSV)' }).click(),
+  ]);
+  expect(readFileSync(await english.path(), 'utf8').split('\r\n')[0]).toBe(
+    '\uFEFFTopic,Audience,Segment id,Taxonomy path,Taxonomy path (English),Reach (unique users)',
+  );
 });
 
-test('the coverage map picks a country in the explorer, by keyboard: each country a named link over the map, in the same box', async ({ page }) => {
+test('the coverage map picks a country in the explorer, by keyboard: each country a named link over the map, in the same box', async ({
+  page,
+}) => {
   await openPage(page, '/en/');
   const map = page.getByRole('group', { name: 'Pick a country on the map to see its audiences' });
   await map.scrollIntoViewIfNeeded();

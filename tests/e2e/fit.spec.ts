@@ -11,7 +11,8 @@ const DESKTOP = { width: 1440, height: 900 };
 function overflows(page: Page) {
   return page.evaluate(() => {
     const width = document.documentElement.clientWidth;
-    const describe = (element: Element) => `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''} "${(element.textContent ?? '').trim().slice(0, 40)}"`;
+    const describe = (element: Element) =>
+      `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''} "${(element.textContent ?? '').trim().slice(0, 40)}"`;
     const wide = Array.from(document.body.querySelectorAll('*'))
       .filter((element) => {
         const box = element.getBoundingClientRect();
@@ -34,7 +35,11 @@ function overflows(page: Page) {
         }
         // A pill's label on one line: text on two lines means it wrapped inside its pill.
         const wrapped = button.classList.contains('button') && new Set(rects.map((text) => Math.round(text.top))).size > 1;
-        return wrapped || rects.some((text) => text.left < box.left - 1 || text.right > box.right + 1) || button.scrollWidth > button.clientWidth + 1;
+        return (
+          wrapped ||
+          rects.some((text) => text.left < box.left - 1 || text.right > box.right + 1) ||
+          button.scrollWidth > button.clientWidth + 1
+        );
       })
       .map(describe);
     return { scrollWidth: document.documentElement.scrollWidth, width, wide: wide.slice(0, 5), spilled };
@@ -65,7 +70,9 @@ for (const { code, prefix } of LOCALES) {
     });
 
     for (const viewport of [PHONE, DESKTOP]) {
-      test(`axe finds nothing and the console no error on any page at ${viewport.width} px, the staff page’s sign-in included`, async ({ page }) => {
+      test(`axe finds nothing and the console no error on any page at ${viewport.width} px, the staff page’s sign-in included`, async ({
+        page,
+      }) => {
         test.setTimeout(120_000);
         await page.setViewportSize(viewport);
         const found: Record<string, string[]> = {};
@@ -102,10 +109,18 @@ test('the cookie table: cards on a phone, a table that fits on a desktop, its re
     await expect(region).toBeFocused();
     // Nothing hidden sideways: what the region shows is all of the table.
     expect(await region.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(1);
-    await expect(page.getByRole('row', { name: /_ga_<ID>/ }).getByRole('cell').first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('row', { name: /_ga_<ID>/ })
+        .getByRole('cell')
+        .first(),
+    ).toBeVisible();
   }
   // On the phone each value says which column it is.
   await page.setViewportSize(PHONE);
-  const label = await page.locator('td[data-label]').first().evaluate((cell) => getComputedStyle(cell, '::before').content);
+  const label = await page
+    .locator('td[data-label]')
+    .first()
+    .evaluate((cell) => getComputedStyle(cell, '::before').content);
   expect(label).toBe('"Type"');
 });

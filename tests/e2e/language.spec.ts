@@ -44,12 +44,19 @@ test.describe('the visit to /', () => {
     return errors;
   };
 
-  test('is sent by the server, with a 302 before anything is painted, to the language of the cookie; back from a page of the site it stays', async ({ page, context, baseURL }) => {
+  test('is sent by the server, with a 302 before anything is painted, to the language of the cookie; back from a page of the site it stays', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await context.addCookies([{ name: 'lang', value: 'it', url: baseURL! }]);
     await recordNavigations(page);
     const errors = errorsOf(page);
     const answers: string[] = [];
-    page.on('response', (response) => response.request().isNavigationRequest() && answers.push(`${response.status()} ${new URL(response.url()).pathname}`));
+    page.on(
+      'response',
+      (response) => response.request().isNavigationRequest() && answers.push(`${response.status()} ${new URL(response.url()).pathname}`),
+    );
     await openPage(page, '/');
     await expect(page).toHaveURL(/\/it\/$/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'it-IT');
@@ -74,7 +81,10 @@ test.describe('the visit to /', () => {
   });
 
   test('stays Spanish for a Spanish browser, and for a crawler whatever its language', async ({ browser }) => {
-    for (const options of [{ locale: 'es-ES' }, { locale: 'de-DE', userAgent: 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' }]) {
+    for (const options of [
+      { locale: 'es-ES' },
+      { locale: 'de-DE', userAgent: 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' },
+    ]) {
       const context = await browser.newContext(options);
       const page = await context.newPage();
       await recordNavigations(page);
@@ -89,11 +99,16 @@ test.describe('the visit to /', () => {
     }
   });
 
-  test("on a static host that cannot decide, the head's script sends it before the Spanish page is painted, once per session", async ({ browser }) => {
+  test("on a static host that cannot decide, the head's script sends it before the Spanish page is painted, once per session", async ({
+    browser,
+  }) => {
     const context = await browser.newContext({ locale: 'fr-FR' });
     const page = await context.newPage();
     // A plain static host: `/` is the file, whoever asks.
-    await page.route((url) => url.pathname === '/', (route) => route.fulfill({ path: path.join(REPO_ROOT, 'site/public/index.html'), contentType: 'text/html' }));
+    await page.route(
+      (url) => url.pathname === '/',
+      (route) => route.fulfill({ path: path.join(REPO_ROOT, 'site/public/index.html'), contentType: 'text/html' }),
+    );
     await recordNavigations(page);
     const errors = errorsOf(page);
     await openPage(page, '/');

@@ -8,7 +8,9 @@ for (const path of ['/', '/en/legal/']) {
       paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
       scripts: performance
         .getEntriesByType('resource')
-        .filter((entry) => (entry as PerformanceResourceTiming).initiatorType === 'script' && new URL(entry.name).origin === location.origin)
+        .filter(
+          (entry) => (entry as PerformanceResourceTiming).initiatorType === 'script' && new URL(entry.name).origin === location.origin,
+        )
         .map((entry) => entry.startTime),
     }));
     expect(timing.paint).not.toBeNull();
@@ -20,7 +22,10 @@ for (const path of ['/', '/en/legal/']) {
 }
 
 test('a public page carries the site’s stylesheet only; the staff page its own after it', async ({ page }) => {
-  const stylesheets = () => page.locator('head style[data-href]').evaluateAll((styles) => styles.map((style) => style.getAttribute('data-href')!.replace(/\.[0-9a-f]+\.css$/, '')));
+  const stylesheets = () =>
+    page
+      .locator('head style[data-href]')
+      .evaluateAll((styles) => styles.map((style) => style.getAttribute('data-href')!.replace(/\.[0-9a-f]+\.css$/, '')));
   await openPage(page, '/de/');
   expect(await stylesheets()).toEqual(['/styles']);
   await openPage(page, '/staff/');

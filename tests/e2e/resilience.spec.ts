@@ -10,15 +10,20 @@ test('a new deployment turns the next internal navigation into a full page load'
   await openPage(page, '/');
   await page.evaluate(() => ((window as Marked).segmentiaMarker = 1));
   await page.locator('footer').getByRole('link', { name: 'Política de privacidad' }).click();
-  // A client-side navigation waits for the next page's data and code: on a loaded CI machine (two test workers, the stack, the build's server) that has taken over 7 s.
+  // A client-side navigation waits for the next page's data and code: on a loaded CI machine (two test workers, the stack, the build's
+  // server) that has taken over 7 s.
   await expect(page).toHaveURL(/\/privacy\/$/, { timeout: 15_000 });
   expect(await page.evaluate(() => (window as Marked).segmentiaMarker)).toBe(1); // client-side navigation
 
-  await page.route('**/builds/latest.json', (route) => route.fulfill({ json: { buildId: 'a-newer-build', builtAt: new Date().toISOString() } }));
+  await page.route('**/builds/latest.json', (route) =>
+    route.fulfill({ json: { buildId: 'a-newer-build', builtAt: new Date().toISOString() } }),
+  );
   await page.evaluate(() => window.dispatchEvent(new Event('focus')));
   await page.locator('html[data-new-build="a-newer-build"]').waitFor({ state: 'attached' });
   // A full load: the browser itself asks for the page (a client-side navigation would not), and the new document has no marker.
-  const fullLoad = page.waitForResponse((response) => response.request().isNavigationRequest() && new URL(response.url()).pathname === '/legal/');
+  const fullLoad = page.waitForResponse(
+    (response) => response.request().isNavigationRequest() && new URL(response.url()).pathname === '/legal/',
+  );
   const newDocument = page.waitForEvent('load');
   await page.locator('footer').getByRole('link', { name: 'Aviso legal y condiciones' }).click();
   await fullLoad;
@@ -75,7 +80,10 @@ test.describe('an unexpected error while rendering', () => {
   });
 
   test('keeps the content for a crawler', async ({ browser, baseURL }) => {
-    const context = await browser.newContext({ baseURL, userAgent: 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' });
+    const context = await browser.newContext({
+      baseURL,
+      userAgent: 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+    });
     const page = await context.newPage();
     await breakHomeData(page);
     // The error boundary logs what it caught (for a crawler, instead of showing it): the moment the page could change.

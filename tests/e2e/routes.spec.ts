@@ -3,10 +3,46 @@ import { LOCALES } from '../support/fixtures';
 import { LEAD_RETENTION_MONTHS } from '@segmentia/tools/src/test-stack';
 
 const PAGES = [
-  { path: '/', titles: { es: 'Segmentia + theTradeDesk', en: 'Segmentia + theTradeDesk', de: 'Segmentia + theTradeDesk', it: 'Segmentia + theTradeDesk', fr: 'Segmentia + theTradeDesk' } },
-  { path: '/legal/', titles: { es: 'Aviso legal y condiciones', en: 'Legal notice and terms', de: 'Impressum und Nutzungsbedingungen', it: 'Note legali e condizioni', fr: 'Mentions légales et CGU' } },
-  { path: '/privacy/', titles: { es: 'Política de privacidad', en: 'Privacy policy', de: 'Datenschutzerklärung', it: 'Informativa sulla privacy', fr: 'Politique de confidentialité' } },
-  { path: '/cookies/', titles: { es: 'Política de cookies', en: 'Cookie policy', de: 'Cookie-Richtlinie', it: 'Informativa sui cookie', fr: 'Politique relative aux cookies' } },
+  {
+    path: '/',
+    titles: {
+      es: 'Segmentia + theTradeDesk',
+      en: 'Segmentia + theTradeDesk',
+      de: 'Segmentia + theTradeDesk',
+      it: 'Segmentia + theTradeDesk',
+      fr: 'Segmentia + theTradeDesk',
+    },
+  },
+  {
+    path: '/legal/',
+    titles: {
+      es: 'Aviso legal y condiciones',
+      en: 'Legal notice and terms',
+      de: 'Impressum und Nutzungsbedingungen',
+      it: 'Note legali e condizioni',
+      fr: 'Mentions légales et CGU',
+    },
+  },
+  {
+    path: '/privacy/',
+    titles: {
+      es: 'Política de privacidad',
+      en: 'Privacy policy',
+      de: 'Datenschutzerklärung',
+      it: 'Informativa sulla privacy',
+      fr: 'Politique de confidentialité',
+    },
+  },
+  {
+    path: '/cookies/',
+    titles: {
+      es: 'Política de cookies',
+      en: 'Cookie policy',
+      de: 'Cookie-Richtlinie',
+      it: 'Informativa sui cookie',
+      fr: 'Politique relative aux cookies',
+    },
+  },
 ];
 
 for (const locale of LOCALES) {
@@ -17,9 +53,9 @@ for (const locale of LOCALES) {
       expect(response?.status()).toBe(200);
       await expect(browser).toHaveTitle(page.path === '/' ? page.titles[locale.code] : `${page.titles[locale.code]} | Segmentia`);
       await expect(browser.locator('html')).toHaveAttribute('lang', locale.tag);
-      const alternates = await browser.locator('link[rel="alternate"][hreflang]').evaluateAll((links) =>
-        links.map((link) => `${link.getAttribute('hreflang')} ${new URL(link.getAttribute('href')!).pathname}`),
-      );
+      const alternates = await browser
+        .locator('link[rel="alternate"][hreflang]')
+        .evaluateAll((links) => links.map((link) => `${link.getAttribute('hreflang')} ${new URL(link.getAttribute('href')!).pathname}`));
       expect(alternates.sort()).toEqual(
         [...LOCALES.map((other) => `${other.tag} ${other.prefix}${page.path}`), `x-default ${page.path}`].sort(),
       );
@@ -33,7 +69,13 @@ for (const locale of LOCALES) {
     const response = await page.goto(`${locale.prefix}/no-such-page/`);
     expect(response?.status()).toBe(404);
     await expect(page.locator('html')).toHaveAttribute('lang', locale.tag);
-    const heading = { es: 'Página no encontrada', en: 'Page not found', de: 'Seite nicht gefunden', it: 'Pagina non trovata', fr: 'Page introuvable' };
+    const heading = {
+      es: 'Página no encontrada',
+      en: 'Page not found',
+      de: 'Seite nicht gefunden',
+      it: 'Pagina non trovata',
+      fr: 'Page introuvable',
+    };
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading[locale.code]);
   });
 }

@@ -46,15 +46,55 @@ for (const width of [360, 1440] as const) {
     const group = GROUPS[width];
     const domain = `grupo-${width}.es`;
     const ids = await createLeads(request, [
-      ({ agencyName: `${group} Trading Desk`, agencyType: 'TRADING_DESK', contactName: 'Pablo Ruiz', email: `pablo.ruiz@${domain}`, interest: 'TECHNOLOGICAL_TRANSFORMATION' }),
-      ({ agencyName: `${group} Creative`, agencyType: 'CREATIVE', contactName: 'Giulia Romano', email: `giulia.romano@${domain}`, locale: 'IT', phone: '+39 02 1234 5678' }),
-      ({ agencyName: `${group} Performance`, agencyType: 'DIGITAL_PERFORMANCE', contactName: 'Jonas Becker', email: `jonas.becker@${domain}`, locale: 'DE', phone: null }),
-      ({ agencyName: `${group} Digital`, contactName: 'Claire Martin', email: `claire.martin@${domain}`, locale: 'FR', phone: '+33 1 23 45 67 89' }),
-      ({ agencyName: `${group} Media`, contactName: 'Begoña Ibáñez', email: `begona.ibanez@${domain}`, agencySize: 'OVER_50M', advertiserCount: 'OVER_100' }),
+      {
+        agencyName: `${group} Trading Desk`,
+        agencyType: 'TRADING_DESK',
+        contactName: 'Pablo Ruiz',
+        email: `pablo.ruiz@${domain}`,
+        interest: 'TECHNOLOGICAL_TRANSFORMATION',
+      },
+      {
+        agencyName: `${group} Creative`,
+        agencyType: 'CREATIVE',
+        contactName: 'Giulia Romano',
+        email: `giulia.romano@${domain}`,
+        locale: 'IT',
+        phone: '+39 02 1234 5678',
+      },
+      {
+        agencyName: `${group} Performance`,
+        agencyType: 'DIGITAL_PERFORMANCE',
+        contactName: 'Jonas Becker',
+        email: `jonas.becker@${domain}`,
+        locale: 'DE',
+        phone: null,
+      },
+      {
+        agencyName: `${group} Digital`,
+        contactName: 'Claire Martin',
+        email: `claire.martin@${domain}`,
+        locale: 'FR',
+        phone: '+33 1 23 45 67 89',
+      },
+      {
+        agencyName: `${group} Media`,
+        contactName: 'Begoña Ibáñez',
+        email: `begona.ibanez@${domain}`,
+        agencySize: 'OVER_50M',
+        advertiserCount: 'OVER_100',
+      },
       // The same person again: a repeat.
-      ({ agencyName: `${group} Media`, contactName: 'Begoña Ibáñez', email: `begona.ibanez@${domain}`, agencySize: 'OVER_50M', advertiserCount: 'OVER_100', message: 'Queremos activar audiencias de automoción en España y Portugal para el primer trimestre.' }),
+      {
+        agencyName: `${group} Media`,
+        contactName: 'Begoña Ibáñez',
+        email: `begona.ibanez@${domain}`,
+        agencySize: 'OVER_50M',
+        advertiserCount: 'OVER_100',
+        message: 'Queremos activar audiencias de automoción en España y Portugal para el primer trimestre.',
+      },
     ]);
-    for (const [index, status] of (['DISQUALIFIED', 'QUALIFIED', 'DEMO_SENT', 'CONTACTED'] as const).entries()) await setLeadStatus(request, ids[index]!, status);
+    for (const [index, status] of (['DISQUALIFIED', 'QUALIFIED', 'DEMO_SENT', 'CONTACTED'] as const).entries())
+      await setLeadStatus(request, ids[index]!, status);
     await page.setViewportSize({ width, height: 900 });
     await signIn(page);
     await page.getByRole('searchbox', { name: 'Buscar' }).fill(group);
@@ -63,10 +103,16 @@ for (const width of [360, 1440] as const) {
     const image = await page.screenshot({ path: path.join(SCREENSHOTS, `staff-es-${width}.png`), fullPage: true });
     expect(image.byteLength).toBeGreaterThan(30_000);
 
-    await page.getByRole('link', { name: `${group} Media` }).first().click();
+    await page
+      .getByRole('link', { name: `${group} Media` })
+      .first()
+      .click();
     await expect(page.getByRole('dialog', { name: `${group} Media` })).toContainText('Begoña Ibáñez');
     await page.screenshot({ path: path.join(SCREENSHOTS, `staff-es-${width}-lead.png`) });
-    await page.getByRole('dialog', { name: `${group} Media` }).getByRole('button', { name: 'Cerrar la ficha' }).click();
+    await page
+      .getByRole('dialog', { name: `${group} Media` })
+      .getByRole('button', { name: 'Cerrar la ficha' })
+      .click();
 
     await page.getByRole('tab', { name: 'Resumen' }).click();
     await expect(page.locator('svg.recharts-surface').first()).toBeVisible();

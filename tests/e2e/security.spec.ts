@@ -2,14 +2,18 @@ import { expect, type Page, test } from '@playwright/test';
 import { answerGoogleTags, LOCALES, openPage } from '../support/fixtures';
 
 /** Every kind of page, in every language: home, legal texts, the staff page, an unknown path (the 404). */
-const PAGES = LOCALES.flatMap(({ prefix }) => ['/', '/legal/', '/privacy/', '/cookies/', '/staff/', '/no-such-page/'].map((path) => `${prefix}${path}`));
+const PAGES = LOCALES.flatMap(({ prefix }) =>
+  ['/', '/legal/', '/privacy/', '/cookies/', '/staff/', '/no-such-page/'].map((path) => `${prefix}${path}`),
+);
 
 /** Records every Content-Security-Policy violation of every document the page loads. */
 async function recordViolations(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const seen: string[] = [];
     Object.defineProperty(window, '__cspViolations', { value: seen });
-    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`));
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`),
+    );
   });
 }
 const violations = (page: Page) => page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
@@ -51,7 +55,10 @@ test.describe('with every cookie accepted', () => {
     // Firebase Analytics has started: its installation and config answered, and gtag.js added for its measurement id.
     await expect(page.locator('script[src*="googletagmanager.com/gtag/js"][src*="G-TEST123456"]')).toHaveCount(1);
     expect(answered).toEqual(
-      expect.arrayContaining([expect.stringContaining('firebaseinstallations.googleapis.com'), expect.stringMatching(/firebase\.googleapis\.com\/.*\/webConfig/)]),
+      expect.arrayContaining([
+        expect.stringContaining('firebaseinstallations.googleapis.com'),
+        expect.stringMatching(/firebase\.googleapis\.com\/.*\/webConfig/),
+      ]),
     );
     expect(await violations(page)).toEqual([]);
     expect(await visitAll(page)).toEqual({});
@@ -74,7 +81,9 @@ test('every answer carries the headers: pages, files and the 404', async ({ requ
 test.describe('the staff page', () => {
   test.use({ storageState: { cookies: [], origins: [] } });
 
-  test('runs no tag: after accepting every cookie on a public page, it is a new document with no tag script, no Google request, no event', async ({ page }) => {
+  test('runs no tag: after accepting every cookie on a public page, it is a new document with no tag script, no Google request, no event', async ({
+    page,
+  }) => {
     await openPage(page, '/en/');
     await page.getByRole('button', { name: 'Accept all' }).click();
     await expect(page.locator('script[data-consent-script="tag-manager"]')).toHaveCount(1);
@@ -97,7 +106,9 @@ test.describe('the staff page', () => {
     await expect(page.getByRole('region', { name: 'Your privacy' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Cookie settings' })).toHaveCount(0);
     // Only Consent Mode's defaults, written in <head> before anything: no page view, no event.
-    expect(await page.evaluate(() => (window as unknown as { dataLayer: unknown[][] }).dataLayer.map((entry) => Array.from(entry)[0]))).toEqual(['consent']);
+    expect(
+      await page.evaluate(() => (window as unknown as { dataLayer: unknown[][] }).dataLayer.map((entry) => Array.from(entry)[0])),
+    ).toEqual(['consent']);
     expect(google).toEqual([]);
     expect(await violations(page)).toEqual([]);
 

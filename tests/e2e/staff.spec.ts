@@ -20,8 +20,14 @@ test.describe('signed in as sales', () => {
   test('lists the leads newest first, with their total and labels in the page language', async ({ page, request }) => {
     const mark = uniqueMark();
     await createLeads(request, [
-      ({ agencyName: `Publicis Iberia ${mark}`, contactName: 'José Martínez', email: 'jose@publicis.es', locale: 'EN', interest: 'TECHNOLOGICAL_TRANSFORMATION' }),
-      ({ agencyName: `Havas Media ${mark}`, contactName: 'Marie Dubois', email: 'marie@havas.fr', locale: 'FR' }),
+      {
+        agencyName: `Publicis Iberia ${mark}`,
+        contactName: 'José Martínez',
+        email: 'jose@publicis.es',
+        locale: 'EN',
+        interest: 'TECHNOLOGICAL_TRANSFORMATION',
+      },
+      { agencyName: `Havas Media ${mark}`, contactName: 'Marie Dubois', email: 'marie@havas.fr', locale: 'FR' },
     ]);
     const fake = await signIn(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Leads' })).toBeVisible();
@@ -34,16 +40,20 @@ test.describe('signed in as sales', () => {
     await expect(rows(page).nth(0)).toContainText('Francés');
     await expect(rows(page).nth(1)).toContainText('Transformación tecnológica');
     await expect(rows(page).nth(1)).toContainText('Inglés');
-    await expect(rows(page).nth(1).getByRole('combobox', { name: `Estado de Publicis Iberia ${mark}` })).toHaveValue('NEW');
+    await expect(
+      rows(page)
+        .nth(1)
+        .getByRole('combobox', { name: `Estado de Publicis Iberia ${mark}` }),
+    ).toHaveValue('NEW');
     expect(fake.unexpected).toEqual([]);
   });
 
   test('filters by status and search; the URL keeps the view, so a link reopens it', async ({ page, request }) => {
     const mark = uniqueMark();
     const [, qualified] = await createLeads(request, [
-      ({ agencyName: `Dentsu ${mark}`, locale: 'IT' }),
-      ({ agencyName: `Omnicom ${mark}` }),
-      ({ agencyName: `WPP ${mark}` }),
+      { agencyName: `Dentsu ${mark}`, locale: 'IT' },
+      { agencyName: `Omnicom ${mark}` },
+      { agencyName: `WPP ${mark}` },
     ]);
     await setLeadStatus(request, qualified!, 'QUALIFIED');
     await signIn(page);
@@ -83,32 +93,40 @@ test.describe('signed in as sales', () => {
     await page.getByRole('button', { name: 'Cargar más' }).click();
     await expect(rows(page)).toHaveCount(27);
     // The last page is in, the button gone: the focus is on the first lead it added.
-    await expect(rows(page).nth(25).getByRole('link', { name: `Agencia 02 ${mark}` })).toBeFocused();
+    await expect(
+      rows(page)
+        .nth(25)
+        .getByRole('link', { name: `Agencia 02 ${mark}` }),
+    ).toBeFocused();
     await expect(rows(page).last().getByRole('rowheader')).toHaveText(`Agencia 01 ${mark}`);
     await expect(page.getByRole('button', { name: 'Cargar más' })).toHaveCount(0);
   });
 
   test('changes a status in place, and PostgreSQL has it', async ({ page, request }) => {
     const mark = uniqueMark();
-    const [id] = await createLeads(request, [({ agencyName: `Wavemaker ${mark}` })]);
+    const [id] = await createLeads(request, [{ agencyName: `Wavemaker ${mark}` }]);
     await signIn(page);
     await search(page, mark);
-    await rows(page).getByRole('combobox', { name: `Estado de Wavemaker ${mark}` }).selectOption({ label: 'Contactado' });
+    await rows(page)
+      .getByRole('combobox', { name: `Estado de Wavemaker ${mark}` })
+      .selectOption({ label: 'Contactado' });
     await expect(page.getByText(`Estado de Wavemaker ${mark}: Contactado.`)).toBeAttached();
-    await expect.poll(async () => (await queryDatabase<{ status: string }>('SELECT status FROM contact_request WHERE id = $1', [id]))[0]?.status).toBe('CONTACTED');
+    await expect
+      .poll(async () => (await queryDatabase<{ status: string }>('SELECT status FROM contact_request WHERE id = $1', [id]))[0]?.status)
+      .toBe('CONTACTED');
   });
 
   test('opens a lead from ?lead=<id> (the notifications’ link) with every field', async ({ page, request }) => {
     const mark = uniqueMark();
     const [id] = await createLeads(request, [
-      ({
+      {
         agencyName: `Mindshare ${mark}`,
         contactName: 'Begoña Ibáñez',
         message: 'Nos interesa el sector del automóvil.\nSegunda línea.',
         pagePath: '/de/',
         locale: 'DE',
         audiences: [{ country: 'DE', audience: 'motorsport-fans' }],
-      }),
+      },
     ]);
     await signIn(page, { path: `/staff/?lead=${id}` });
     const details = page.getByRole('dialog', { name: `Mindshare ${mark}` });
@@ -142,13 +160,35 @@ test.describe('signed in as sales', () => {
     await expect(tag).toHaveAttribute('title', 'Audiencias pedidas en el explorador: SGM-DE-AUTO-MOTORSPORT-FANS');
   });
 
-  test('shows each lead’s fit, source, free mail and repeats; sorts best fit first, keeps those above a score, and says why in the details', async ({ page, request }) => {
+  test('shows each lead’s fit, source, free mail and repeats; sorts best fit first, keeps those above a score, and says why in the details', async ({
+    page,
+    request,
+  }) => {
     const mark = uniqueMark();
     const domain = `${mark}.es`;
     const [first, , repeat] = await createLeads(request, [
-      { agencyName: `Starcom ${mark}`, email: `eva@${domain}`, agencySize: 'UP_TO_2M', advertiserCount: 'FROM_1_TO_10', decisionRole: 'NONE' },
-      { agencyName: `Zenith ${mark}`, email: `${mark}@gmail.com`, agencySize: 'OVER_50M', utmSource: 'linkedin', utmMedium: 'paid-social', landingPage: '/' },
-      { agencyName: `Starcom ${mark}`, email: `EVA@${domain}`, agencySize: 'UP_TO_2M', advertiserCount: 'FROM_1_TO_10', decisionRole: 'NONE' },
+      {
+        agencyName: `Starcom ${mark}`,
+        email: `eva@${domain}`,
+        agencySize: 'UP_TO_2M',
+        advertiserCount: 'FROM_1_TO_10',
+        decisionRole: 'NONE',
+      },
+      {
+        agencyName: `Zenith ${mark}`,
+        email: `${mark}@gmail.com`,
+        agencySize: 'OVER_50M',
+        utmSource: 'linkedin',
+        utmMedium: 'paid-social',
+        landingPage: '/',
+      },
+      {
+        agencyName: `Starcom ${mark}`,
+        email: `EVA@${domain}`,
+        agencySize: 'UP_TO_2M',
+        advertiserCount: 'FROM_1_TO_10',
+        decisionRole: 'NONE',
+      },
     ]);
     await signIn(page);
     await search(page, mark);
@@ -164,7 +204,9 @@ test.describe('signed in as sales', () => {
     await expect(middle.getByRole('cell').nth(1)).toHaveText('73 de 100');
 
     await page.getByRole('combobox', { name: 'Orden' }).selectOption({ label: 'Mejor encaje primero' });
-    await expect(page.getByRole('table', { name: 'Leads, del mejor encaje al peor' }).locator('tbody tr').first().getByRole('rowheader')).toHaveText(`Zenith ${mark}`);
+    await expect(
+      page.getByRole('table', { name: 'Leads, del mejor encaje al peor' }).locator('tbody tr').first().getByRole('rowheader'),
+    ).toHaveText(`Zenith ${mark}`);
     await page.getByRole('combobox', { name: 'Encaje' }).selectOption({ label: '60 o más' });
     await expect(page.getByRole('table', { name: 'Leads, del mejor encaje al peor' }).locator('tbody tr')).toHaveCount(1);
     await expect(page).toHaveURL(/fit=60/);
@@ -188,7 +230,10 @@ test.describe('signed in as sales', () => {
     await expect(details).not.toContainText('2.ª solicitud');
   });
 
-  test('the overview tab charts the filtered leads: per week by status, top sources, interests and countries; the keyboard moves between tabs', async ({ page, request }) => {
+  test('the overview tab charts the filtered leads: per week by status, top sources, interests and countries; the keyboard moves between tabs', async ({
+    page,
+    request,
+  }) => {
     const mark = uniqueMark();
     const [, qualified] = await createLeads(request, [
       { agencyName: `Carat ${mark}`, utmSource: 'linkedin', utmMedium: 'paid-social' },
@@ -233,7 +278,7 @@ test.describe('signed in as sales', () => {
 
   test('downloads the filtered leads as CSV: byte order mark, the language’s separator, accents intact', async ({ page, request }) => {
     const mark = uniqueMark();
-    await createLeads(request, [({ agencyName: `Agencia Ñandú ${mark}`, contactName: 'Begoña Ibáñez' })]);
+    await createLeads(request, [{ agencyName: `Agencia Ñandú ${mark}`, contactName: 'Begoña Ibáñez' }]);
     await signIn(page);
     await search(page, mark);
     await expect(rows(page)).toHaveCount(1);
@@ -260,12 +305,20 @@ test.describe('signed in as sales', () => {
   test('erases a lead after a confirmation: gone from the list and from PostgreSQL, the erasure recorded', async ({ page, request }) => {
     const mark = uniqueMark();
     const eraser = { email: 'eva@segmentia.es', password: 'ventas-2026', claims: { uid: `staff-eva-${mark}` } };
-    const [kept, erased] = await createLeads(request, [({ agencyName: `Kinetic ${mark}` }), ({ agencyName: `Zenith ${mark}`, email: 'borrar@zenith.es' })]);
+    const [kept, erased] = await createLeads(request, [
+      { agencyName: `Kinetic ${mark}` },
+      { agencyName: `Zenith ${mark}`, email: 'borrar@zenith.es' },
+    ]);
     await signIn(page, { account: eraser });
     await search(page, mark);
     await expect(rows(page)).toHaveCount(2);
-    await rows(page).getByRole('link', { name: `Zenith ${mark}` }).click();
-    await page.getByRole('dialog', { name: `Zenith ${mark}` }).getByRole('button', { name: 'Borrar el lead' }).click();
+    await rows(page)
+      .getByRole('link', { name: `Zenith ${mark}` })
+      .click();
+    await page
+      .getByRole('dialog', { name: `Zenith ${mark}` })
+      .getByRole('button', { name: 'Borrar el lead' })
+      .click();
     const confirm = page.getByRole('dialog', { name: '¿Borrar este lead para siempre?' });
     await expect(confirm).toContainText('borrar@zenith.es');
     await expect(confirm).toContainText('No se puede deshacer');
@@ -275,21 +328,26 @@ test.describe('signed in as sales', () => {
     await expect(page.getByRole('heading', { level: 2, name: '1 lead' })).toBeVisible();
     await expect(page.getByText(`Se ha borrado el lead de Zenith ${mark}.`)).toBeAttached();
     expect(await queryDatabase('SELECT id FROM contact_request WHERE id = ANY($1::uuid[])', [[kept, erased]])).toEqual([{ id: kept }]);
-    expect(await queryDatabase('SELECT reason, count FROM lead_erasure WHERE erased_by = $1', [eraser.claims.uid])).toEqual([{ reason: 'REQUEST', count: 1 }]);
+    expect(await queryDatabase('SELECT reason, count FROM lead_erasure WHERE erased_by = $1', [eraser.claims.uid])).toEqual([
+      { reason: 'REQUEST', count: 1 },
+    ]);
   });
 
   test('the erasure works by keyboard alone: the focus starts on Cancel, Escape goes back, Enter erases', async ({ page, request }) => {
     const mark = uniqueMark();
     const account = { email: 'teo@segmentia.es', password: 'ventas-2026', claims: { uid: `staff-teo-${mark}` } };
-    const [id] = await createLeads(request, [({ agencyName: `Starcom ${mark}` })]);
+    const [id] = await createLeads(request, [{ agencyName: `Starcom ${mark}` }]);
     await signIn(page, { account });
     await search(page, mark);
-    await rows(page).getByRole('link', { name: `Starcom ${mark}` }).focus();
+    await rows(page)
+      .getByRole('link', { name: `Starcom ${mark}` })
+      .focus();
     await page.keyboard.press('Enter');
     const details = page.getByRole('dialog', { name: `Starcom ${mark}` });
     await expect(details.getByRole('button', { name: 'Cerrar la ficha' })).toBeFocused();
     const erase = details.getByRole('button', { name: 'Borrar el lead' });
-    for (let step = 0; step < 8 && !(await erase.evaluate((button) => button === document.activeElement)); step++) await page.keyboard.press('Tab');
+    for (let step = 0; step < 8 && !(await erase.evaluate((button) => button === document.activeElement)); step++)
+      await page.keyboard.press('Tab');
     await expect(erase).toBeFocused();
 
     await page.keyboard.press('Enter');
@@ -384,7 +442,7 @@ test.describe('sign-in problems', () => {
 
 test('in German: sign-in, list and labels', async ({ page, request }) => {
   const mark = uniqueMark();
-  await createLeads(request, [({ agencyName: `Serviceplan ${mark}`, locale: 'ES' })]);
+  await createLeads(request, [{ agencyName: `Serviceplan ${mark}`, locale: 'ES' }]);
   await openPage(page, '/de/staff/');
   await expect(page.getByRole('heading', { level: 1, name: 'Anmeldung für das Team' })).toBeVisible();
   await signIn(page, { path: '/de/staff/', labels: GERMAN });
@@ -404,7 +462,9 @@ test('in German: sign-in, list and labels', async ({ page, request }) => {
 test('nothing is wider than a 360 px screen, the list or a lead’s details', async ({ page, request }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   const mark = uniqueMark();
-  await createLeads(request, [({ agencyName: `Agencia de Publicidad Iberoamericana ${mark}`, email: 'direccion.comercial.internacional@agencia-iberoamericana.com' })]);
+  await createLeads(request, [
+    { agencyName: `Agencia de Publicidad Iberoamericana ${mark}`, email: 'direccion.comercial.internacional@agencia-iberoamericana.com' },
+  ]);
   await signIn(page);
   await search(page, mark);
   await expect(rows(page)).toHaveCount(1);
@@ -443,8 +503,12 @@ test('Firebase Auth is its own chunk: no public page loads it, the staff page on
   expect(await Promise.all(scripts.map(isAuth))).not.toContain(true);
 
   // The staff page's initial JavaScript, as the bench counts it: the app's chunks and the page's (webpack.stats.json).
-  const stats = JSON.parse(readFileSync(path.join(REPO_ROOT, 'site', '.cache', 'webpack.stats.json'), 'utf8')) as { assetsByChunkName: Record<string, string[]> };
-  const initial = [...stats.assetsByChunkName.app!, ...stats.assetsByChunkName['component---src-pages-staff-tsx']!].filter((file) => file.endsWith('.js'));
+  const stats = JSON.parse(readFileSync(path.join(REPO_ROOT, 'site', '.cache', 'webpack.stats.json'), 'utf8')) as {
+    assetsByChunkName: Record<string, string[]>;
+  };
+  const initial = [...stats.assetsByChunkName.app!, ...stats.assetsByChunkName['component---src-pages-staff-tsx']!].filter((file) =>
+    file.endsWith('.js'),
+  );
   expect(initial.length).toBeGreaterThan(3);
   expect(await Promise.all(initial.map((file) => isAuth(`/${file}`)))).not.toContain(true);
   scripts.length = 0;

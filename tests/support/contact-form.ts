@@ -27,10 +27,19 @@ const LABELS = {
 } as const;
 
 /** Fills the form's required fields (all but the interest) and ticks the terms. */
-export async function fillRequiredFields(form: Locator, { email, agencyName, contactName, language = 'es' }: { email: string; agencyName: string; contactName: string; language?: keyof typeof LABELS }) {
+export async function fillRequiredFields(
+  form: Locator,
+  {
+    email,
+    agencyName,
+    contactName,
+    language = 'es',
+  }: { email: string; agencyName: string; contactName: string; language?: keyof typeof LABELS },
+) {
   const labels = LABELS[language];
   await form.getByLabel(labels.agencyName).fill(agencyName);
-  for (const [label, option] of [labels.agencyType, labels.agencySize, labels.advertiserCount]) await form.getByLabel(label).selectOption({ label: option });
+  for (const [label, option] of [labels.agencyType, labels.agencySize, labels.advertiserCount])
+    await form.getByLabel(label).selectOption({ label: option });
   await form.getByLabel(labels.contactName).fill(contactName);
   await form.getByLabel(labels.email).fill(email);
   for (const [label, option] of [labels.position, labels.decisionRole]) await form.getByLabel(label).selectOption({ label: option });

@@ -29,7 +29,11 @@ const claimsOf = (account: FakeAccount): Partial<TokenClaims> => ({ ...account.c
 
 /** Firebase's error body, e.g. INVALID_LOGIN_CREDENTIALS for a wrong password. */
 const firebaseError = (route: Route, message: string) =>
-  route.fulfill({ status: 400, headers: CORS, json: { error: { code: 400, message, errors: [{ message, domain: 'global', reason: 'invalid' }] } } });
+  route.fulfill({
+    status: 400,
+    headers: CORS,
+    json: { error: { code: 400, message, errors: [{ message, domain: 'global', reason: 'invalid' }] } },
+  });
 
 export async function fakeFirebaseAuth(page: Page, accounts: FakeAccount[]): Promise<{ unexpected: string[] }> {
   const unexpected: string[] = [];

@@ -35,13 +35,24 @@ export async function answerGoogleTags(page: Page): Promise<string[]> {
     answered.push(route.request().url());
     return typeof body === 'string' ? route.fulfill({ body, contentType: 'text/javascript' }) : route.fulfill({ json: body });
   };
-  await page.route(/^https:\/\/([a-z0-9-]+\.)*(googletagmanager\.com|google-analytics\.com|analytics\.google\.com)\//, (route) => answer(route, ''));
+  await page.route(/^https:\/\/([a-z0-9-]+\.)*(googletagmanager\.com|google-analytics\.com|analytics\.google\.com)\//, (route) =>
+    answer(route, ''),
+  );
   await page.route('https://firebaseinstallations.googleapis.com/v1/projects/*/installations', (route) =>
-    answer(route, { name: 'installations/test', fid: 'cTestInstallationId0000', refreshToken: 'test-refresh', authToken: { token: 'test-auth', expiresIn: '604800s' } }),
+    answer(route, {
+      name: 'installations/test',
+      fid: 'cTestInstallationId0000',
+      refreshToken: 'test-refresh',
+      authToken: { token: 'test-auth', expiresIn: '604800s' },
+    }),
   );
   await page.route('https://firebase.googleapis.com/v1alpha/projects/-/apps/*/webConfig', (route) => {
     const appId = decodeURIComponent(route.request().url().split('/apps/')[1]!.split('/')[0]!);
-    return answer(route, { projectId: FIREBASE_WEB_CONFIG.GATSBY_FIREBASE_PROJECT_ID, appId, measurementId: FIREBASE_WEB_CONFIG.GATSBY_FIREBASE_MEASUREMENT_ID });
+    return answer(route, {
+      projectId: FIREBASE_WEB_CONFIG.GATSBY_FIREBASE_PROJECT_ID,
+      appId,
+      measurementId: FIREBASE_WEB_CONFIG.GATSBY_FIREBASE_MEASUREMENT_ID,
+    });
   });
   return answered;
 }
@@ -52,7 +63,10 @@ export async function openPage(page: Page, url: string): Promise<void> {
   await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
 }
 
-/** Whether React has hydrated this element (it keeps its fiber on the DOM node): the home page's sections hydrate when the visitor nears them. */
+/**
+ * Whether React has hydrated this element (it keeps its fiber on the DOM node): the home page's sections hydrate when the visitor nears
+ * them.
+ */
 export function isHydrated(element: Locator): Promise<boolean> {
   return element.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactFiber')));
 }

@@ -27,7 +27,9 @@ async function graphql<T>(request: APIRequestContext, query: string, variables: 
   return body.data;
 }
 
-/** Stores leads (the API tests' contact form with these fields changed) one after the other, so the last is the newest; returns their ids. */
+/**
+ * Stores leads (the API tests' contact form with these fields changed) one after the other, so the last is the newest; returns their ids.
+ */
 export async function createLeads(request: APIRequestContext, leads: Record<string, unknown>[]): Promise<string[]> {
   // Each with a solved proof of work, sent once the time trap (CONTACT_MIN_FILL_SECONDS, 1 s in the test stack) is past.
   const proofs = await Promise.all(leads.map(() => solvedProof(API_URL)));
@@ -42,8 +44,18 @@ export async function createLeads(request: APIRequestContext, leads: Record<stri
 }
 
 /** Moves a lead on as a sales account would, through the API. */
-export async function setLeadStatus(request: APIRequestContext, id: string, status: LeadStatus, claims: Partial<TokenClaims> = {}): Promise<void> {
-  await graphql(request, 'mutation ($id: ID!, $status: LeadStatus!) { updateLeadStatus(id: $id, status: $status) { id } }', { id, status }, await signToken(claims));
+export async function setLeadStatus(
+  request: APIRequestContext,
+  id: string,
+  status: LeadStatus,
+  claims: Partial<TokenClaims> = {},
+): Promise<void> {
+  await graphql(
+    request,
+    'mutation ($id: ID!, $status: LeadStatus!) { updateLeadStatus(id: $id, status: $status) { id } }',
+    { id, status },
+    await signToken(claims),
+  );
 }
 
 /**
@@ -52,7 +64,12 @@ export async function setLeadStatus(request: APIRequestContext, id: string, stat
  */
 export async function signIn(
   page: Page,
-  { path = '/staff/', account = ANA, accounts = [account], labels = SPANISH }: { path?: string; account?: FakeAccount; accounts?: FakeAccount[]; labels?: SignInLabels } = {},
+  {
+    path = '/staff/',
+    account = ANA,
+    accounts = [account],
+    labels = SPANISH,
+  }: { path?: string; account?: FakeAccount; accounts?: FakeAccount[]; labels?: SignInLabels } = {},
 ) {
   const fake = await fakeFirebaseAuth(page, accounts);
   await openPage(page, path);

@@ -36,10 +36,13 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const LOCALES = ['ES', 'EN', 'DE', 'IT', 'FR'];
 
 const body = (query: string, variables?: object) => JSON.stringify({ query, variables });
-const SEARCH_QUERY = 'query S($c: String!, $q: String!, $l: Locale!) { searchAudiences(country: $c, text: $q, locale: $l) { id interest audienceSize segmentId } }';
-const AUDIENCES_QUERY = 'query A($c: String!, $t: String!, $l: Locale!) { audiences(country: $c, topic: $t, locale: $l) { id interest audienceSize } }';
+const SEARCH_QUERY =
+  'query S($c: String!, $q: String!, $l: Locale!) { searchAudiences(country: $c, text: $q, locale: $l) { id interest audienceSize segmentId } }';
+const AUDIENCES_QUERY =
+  'query A($c: String!, $t: String!, $l: Locale!) { audiences(country: $c, topic: $t, locale: $l) { id interest audienceSize } }';
 /** The explorer's GET of a question (Apollo Client's `useGETForQueries`), path and query string. */
-const getPath = (variables: object) => `/graphql?query=${encodeURIComponent(AUDIENCES_QUERY)}&variables=${encodeURIComponent(JSON.stringify(variables))}`;
+const getPath = (variables: object) =>
+  `/graphql?query=${encodeURIComponent(AUDIENCES_QUERY)}&variables=${encodeURIComponent(JSON.stringify(variables))}`;
 const PROD_URL = `https://localhost:${process.env.PROD_HTTPS_PORT ?? 8443}`;
 
 /** A webhook that accepts everything and counts deliveries by notification id. */
@@ -103,9 +106,15 @@ async function main(): Promise<void> {
   const webhook = await startWebhook();
   const api = await startApi(database.url, webhook.url);
   try {
-    const questions = COUNTRIES.flatMap((country, i) => TOPICS.map((topic, j) => ({ c: country.code, t: topic.slug, l: LOCALES[(i + j) % LOCALES.length] })));
+    const questions = COUNTRIES.flatMap((country, i) =>
+      TOPICS.map((topic, j) => ({ c: country.code, t: topic.slug, l: LOCALES[(i + j) % LOCALES.length] })),
+    );
     const audienceBodies = questions.map((variables) => body(AUDIENCES_QUERY, variables));
-    const audienceGets = questions.map((variables) => ({ method: 'GET' as const, path: getPath(variables), headers: { 'apollo-require-preflight': 'true' } }));
+    const audienceGets = questions.map((variables) => ({
+      method: 'GET' as const,
+      path: getPath(variables),
+      headers: { 'apollo-require-preflight': 'true' },
+    }));
     // Warm up both paths (JIT, pool, catalog) before measuring.
     await load('warm-up', { connections: 20, duration: 2, requests: audienceBodies.map((b) => ({ body: b })) });
 
@@ -116,14 +125,19 @@ async function main(): Promise<void> {
       requests: audienceBodies.map((b) => ({ body: b })),
     });
     const audiencesGet = await load('audiences (GET)', { connections: 20, duration: SECONDS, requests: audienceGets });
-    // The explorer's search: words typed by visitors in their language, across the countries (the API's cache warm after the first of each).
+    // The explorer's search: words typed by visitors in their language, across the countries (the API's cache warm after the first of
+    // each).
     const words = ['motor', 'viaje', 'reise', 'moda', 'banca', 'fans', 'salud', 'cucina', 'énergie', 'tecnolog', 'smartphone', 'vin'];
     const searches = COUNTRIES.flatMap((country, i) =>
       words.map((text, j) => body(SEARCH_QUERY, { c: country.code, q: text, l: LOCALES[(i + j) % LOCALES.length] })),
     );
     const search = await load('searchAudiences', { connections: 20, duration: SECONDS, requests: searches.map((b) => ({ body: b })) });
     const coldStarted = performance.now();
-    const cold = await fetch(URL, { method: 'POST', headers: { 'content-type': 'application/json' }, body: body(SEARCH_QUERY, { c: 'ES', q: 'aficionad', l: 'ES' }) });
+    const cold = await fetch(URL, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: body(SEARCH_QUERY, { c: 'ES', q: 'aficionad', l: 'ES' }),
+    });
     await cold.json();
     const coldMs = performance.now() - coldStarted;
     // Through npm run prod's nginx, when it runs: its cache answers the second identical GET.
@@ -140,13 +154,25 @@ async function main(): Promise<void> {
         let answer = '';
         for (let i = 0; i < 20; i++) {
           const started = performance.now();
-          const response = await fetch(URL, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
+          const response = await fetch(URL, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ query }),
+          });
           const parsed = (await response.json()) as { data?: unknown; errors?: { extensions?: { code?: string } }[] };
           times.push(performance.now() - started);
           answer = `${response.status} ${parsed.errors?.[0]?.extensions?.code ?? (parsed.data ? 'executed' : '')}`;
         }
         times.sort((a, b) => a - b);
-        return [`${aliases} aliases`, { KB: (Buffer.byteLength(query) / 1024).toFixed(1), answer, 'median ms': times[10]!.toFixed(1), 'worst ms': times[19]!.toFixed(1) }] as const;
+        return [
+          `${aliases} aliases`,
+          {
+            KB: (Buffer.byteLength(query) / 1024).toFixed(1),
+            answer,
+            'median ms': times[10]!.toFixed(1),
+            'worst ms': times[19]!.toFixed(1),
+          },
+        ] as const;
       }),
     );
 
@@ -195,13 +221,31 @@ async function main(): Promise<void> {
       ...(throughNginx && { 'audiences (GET) via nginx': row(throughNginx) }),
     });
     const ratio = audiences.requests.average / trivial.requests.average;
-    console.log(`audiences throughput: ${(ratio * 100).toFixed(1)} % of the trivial query (target ≥ 90 %); as GET ${((audiencesGet.requests.average / trivial.requests.average) * 100).toFixed(1)} %`);
+    console.log(
+      `audiences throughput: ${(ratio * 100).toFixed(1)} % of the trivial query (target ≥ 90 %); as GET ${((audiencesGet.requests.average / trivial.requests.average) * 100).toFixed(1)} %`,
+    );
     console.log(`audiences p99 at concurrency 20: ${audiences.latency.p99} ms, as GET ${audiencesGet.latency.p99} ms (target < 10 ms)`);
-    console.log(`searchAudiences: ${((search.requests.average / trivial.requests.average) * 100).toFixed(1)} % of the trivial query's throughput; a search not asked before (PostgreSQL, one request): ${coldMs.toFixed(1)} ms`);
-    console.log(throughNginx ? `through npm run prod's nginx (${PROD_URL}): answered by its cache after the first of each question` : `npm run prod is not running (${PROD_URL}): nothing measured through nginx`);
+    console.log(
+      `searchAudiences: ${((search.requests.average / trivial.requests.average) * 100).toFixed(1)} % of the trivial query's throughput; a search not asked before (PostgreSQL, one request): ${coldMs.toFixed(1)} ms`,
+    );
+    console.log(
+      throughNginx
+        ? `through npm run prod's nginx (${PROD_URL}): answered by its cache after the first of each question`
+        : `npm run prod is not running (${PROD_URL}): nothing measured through nginx`,
+    );
     console.log('');
-    console.table({ submitContactRequest: { ...row(writes), sent: contacts * 2, receipts: answered, 'distinct receipts': receipts.size, 'rows stored': stored } });
-    console.log(`rows stored ${stored === receipts.size ? '=' : '≠'} distinct receipts (${stored} / ${receipts.size}); ${contacts} requests, each sent twice`);
+    console.table({
+      submitContactRequest: {
+        ...row(writes),
+        sent: contacts * 2,
+        receipts: answered,
+        'distinct receipts': receipts.size,
+        'rows stored': stored,
+      },
+    });
+    console.log(
+      `rows stored ${stored === receipts.size ? '=' : '≠'} distinct receipts (${stored} / ${receipts.size}); ${contacts} requests, each sent twice`,
+    );
     console.log('\nAlias floods of `__typename` (20 each; target: refused within 50 ms, never run)');
     console.table(Object.fromEntries(floods));
     const distinct = new Set(webhook.deliveries).size;
@@ -224,7 +268,9 @@ function prodRunning(): Promise<boolean> {
   if (!existsSync(caFile)) return Promise.resolve(false);
   return new Promise((resolve) => {
     https
-      .get(`${PROD_URL}/robots.txt`, { ca: readFileSync(caFile), timeout: 2_000 }, (response) => resolve(response.resume().statusCode === 200))
+      .get(`${PROD_URL}/robots.txt`, { ca: readFileSync(caFile), timeout: 2_000 }, (response) =>
+        resolve(response.resume().statusCode === 200),
+      )
       .on('error', () => resolve(false))
       .on('timeout', function (this: http.ClientRequest) {
         this.destroy();
@@ -233,7 +279,11 @@ function prodRunning(): Promise<boolean> {
 }
 
 async function fetchChallenge() {
-  const response = await fetch(URL, { method: 'POST', headers: { 'content-type': 'application/json' }, body: body('{ contactChallenge }') });
+  const response = await fetch(URL, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: body('{ contactChallenge }'),
+  });
   return ((await response.json()) as { data: { contactChallenge: Parameters<typeof solvedPayload>[0] } }).data.contactChallenge;
 }
 
@@ -256,7 +306,9 @@ async function proofCost(): Promise<void> {
   const issued = await time(200, () => pow.challenge());
   const solved = await time(5, (i) => solvedPayload(issued.results[i]!));
   const checked = await time(200, (i) => pow.check(solved.results[i % 5]));
-  console.log(`\nProof of work at the production settings (PBKDF2/SHA-256, ${config.ALTCHA_COST} iterations per attempt, counter up to ${config.ALTCHA_MAX_COUNTER})`);
+  console.log(
+    `\nProof of work at the production settings (PBKDF2/SHA-256, ${config.ALTCHA_COST} iterations per attempt, counter up to ${config.ALTCHA_MAX_COUNTER})`,
+  );
   console.table({
     'API: issue a challenge (contactChallenge)': { 'ms each': issued.ms.toFixed(2), 'per core per s': Math.round(1000 / issued.ms) },
     'API: check a solution (submitContactRequest)': { 'ms each': checked.ms.toFixed(3), 'per core per s': Math.round(1000 / checked.ms) },

@@ -29,7 +29,9 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const LANGUAGES = ['', 'en/', 'de/', 'it/', 'fr/'];
 // The 404 page at its own address (answered 200): Lighthouse audits no page whose answer is an error.
 const KINDS = ['', 'legal/', 'privacy/', 'cookies/', '404/'];
-const PAGES = (process.env.BENCH_PAGES?.split(',') ?? [...LANGUAGES.flatMap((language) => KINDS.map((kind) => `/${language}${kind}`)), '/staff/']).filter(Boolean);
+const PAGES = (
+  process.env.BENCH_PAGES?.split(',') ?? [...LANGUAGES.flatMap((language) => KINDS.map((kind) => `/${language}${kind}`)), '/staff/']
+).filter(Boolean);
 const BASELINE_PORT = 8199;
 
 /** Gatsby's initial chunk groups: the app's (runtime, framework, app, shared) and each page component's. */
@@ -53,7 +55,10 @@ export default function Index() { return <main lang="en"><h1>Hello</h1><p>A one-
 export const Head = () => <><html lang="en" /><title>Baseline</title><meta name="description" content="The one-page Gatsby baseline of the benchmark, built with the same Gatsby and React." /></>;
 `;
 
-/** The same page translated by gatsby-plugin-react-i18next as the site uses it (one language, its strings in page data): what the plugin's runtime costs. */
+/**
+ * The same page translated by gatsby-plugin-react-i18next as the site uses it (one language, its strings in page data): what the plugin's
+ * runtime costs.
+ */
 const I18N_BASELINE = {
   config: `module.exports = { plugins: [
   { resolve: 'gatsby-source-filesystem', options: { name: 'locale', path: __dirname + '/locales' } },
@@ -77,7 +82,8 @@ function buildBaseline(i18n: boolean): { js: Record<string, number>; publicDir: 
   const dir = mkdtempSync(path.join(os.tmpdir(), 'segmentia-baseline-'));
   mkdirSync(path.join(dir, 'src/pages'), { recursive: true });
   symlinkSync(path.join(REPO_ROOT, 'node_modules'), path.join(dir, 'node_modules'));
-  const version = (name: string) => (JSON.parse(readFileSync(path.join(REPO_ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+  const version = (name: string) =>
+    (JSON.parse(readFileSync(path.join(REPO_ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
   const dependencies = Object.fromEntries(['gatsby', 'react', 'react-dom'].map((name) => [name, version(name)]));
   writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'baseline', private: true, dependencies }));
   writeFileSync(path.join(dir, 'gatsby-config.js'), i18n ? I18N_BASELINE.config : 'module.exports = {};\n');
@@ -86,7 +92,11 @@ function buildBaseline(i18n: boolean): { js: Record<string, number>; publicDir: 
     mkdirSync(path.join(dir, 'locales/en'), { recursive: true });
     writeFileSync(path.join(dir, 'locales/en/translation.json'), JSON.stringify({ title: 'Hello', text: 'A one-page Gatsby site.' }));
   }
-  execFileSync(path.join(REPO_ROOT, 'node_modules/.bin/gatsby'), ['build'], { cwd: dir, stdio: 'ignore', env: { ...process.env, GATSBY_TELEMETRY_DISABLED: '1' } });
+  execFileSync(path.join(REPO_ROOT, 'node_modules/.bin/gatsby'), ['build'], {
+    cwd: dir,
+    stdio: 'ignore',
+    env: { ...process.env, GATSBY_TELEMETRY_DISABLED: '1' },
+  });
   return { js: chunkSizes(path.join(dir, 'public'), 'component---src-pages-index-js'), publicDir: path.join(dir, 'public') };
 }
 
@@ -112,13 +122,21 @@ interface Figures {
 }
 
 /** Lighthouse RUNS times on a URL; the median of each figure, the audits below full marks in any run, and the first run's long tasks. */
-async function measure(url: string, port: number): Promise<{ figures: Figures; failing: string[]; lcpElement?: string; longTasks?: string }> {
+async function measure(
+  url: string,
+  port: number,
+): Promise<{ figures: Figures; failing: string[]; lcpElement?: string; longTasks?: string }> {
   const runs: Figures[] = [];
   const failing = new Set<string>();
   let lcpElement: string | undefined;
   let longTasks: string | undefined;
   for (let run = 0; run < RUNS; run++) {
-    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+    const result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    });
     const { categories, audits } = result!.lhr;
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
     runs.push({
@@ -133,16 +151,22 @@ async function measure(url: string, port: number): Promise<{ figures: Figures; f
     });
     // What the LCP was (first run): the element to make paint sooner.
     lcpElement ??= JSON.stringify(audits['largest-contentful-paint-element']?.details ?? {}).match(/"selector":"([^"]+)"/)?.[1];
-    // What blocks the main thread (first run): each task of 50 ms or more, its script (or none: style, layout, parsing) and its time on the simulated phone.
-    const tasks = ((audits['long-tasks']?.details as { items?: { url: string; duration: number; startTime: number }[] } | undefined)?.items ?? []).map(
-      (task) => `${task.url.replace(/^.*\//, '').replace(/-[0-9a-f]{16,}\.js$/, '') || 'page'} ${Math.round(task.duration)} ms at ${Math.round(task.startTime)}`,
+    // What blocks the main thread (first run): each task of 50 ms or more, its script (or none: style, layout, parsing) and its time on the
+    // simulated phone.
+    const tasks = (
+      (audits['long-tasks']?.details as { items?: { url: string; duration: number; startTime: number }[] } | undefined)?.items ?? []
+    ).map(
+      (task) =>
+        `${task.url.replace(/^.*\//, '').replace(/-[0-9a-f]{16,}\.js$/, '') || 'page'} ${Math.round(task.duration)} ms at ${Math.round(task.startTime)}`,
     );
     longTasks ??= tasks.join('; ') || 'none';
     for (const category of Object.values(categories)) {
       for (const ref of category.auditRefs) if (ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1) failing.add(ref.id);
     }
   }
-  const figures = Object.fromEntries(Object.keys(runs[0]!).map((key) => [key, median(runs.map((run) => run[key as keyof Figures]))])) as unknown as Figures;
+  const figures = Object.fromEntries(
+    Object.keys(runs[0]!).map((key) => [key, median(runs.map((run) => run[key as keyof Figures]))]),
+  ) as unknown as Figures;
   return { figures, failing: [...failing], lcpElement, longTasks };
 }
 
@@ -152,7 +176,13 @@ async function measure(url: string, port: number): Promise<{ figures: Figures; f
  * and from a search (Enter in its field) to its answer,
  * and the longest event's duration the Event Timing API saw (what INP reports).
  */
-async function explorerInteraction(): Promise<{ median: number; worst: number; searchMedian: number; searchWorst: number; longestEvent: number }> {
+async function explorerInteraction(): Promise<{
+  median: number;
+  worst: number;
+  searchMedian: number;
+  searchWorst: number;
+  longestEvent: number;
+}> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
   try {
     const page = await browser.newPage({ locale: 'es-ES' });
@@ -234,7 +264,13 @@ async function explorerInteraction(): Promise<{ median: number; worst: number; s
     const searchTimes: number[] = [];
     for (const [country, words] of [...searches, ...searches]) searchTimes.push(await search(country, words));
     const longestEvent = await page.evaluate(() => (window as unknown as { __eventTiming: { longest: number } }).__eventTiming.longest);
-    return { median: median(times), worst: Math.max(...times), searchMedian: median(searchTimes), searchWorst: Math.max(...searchTimes), longestEvent };
+    return {
+      median: median(times),
+      worst: Math.max(...times),
+      searchMedian: median(searchTimes),
+      searchWorst: Math.max(...searchTimes),
+      longestEvent,
+    };
   } finally {
     await browser.close();
   }
@@ -244,7 +280,17 @@ const stop = await startStack();
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM,
   // A Spanish browser; Lighthouse's agent is a crawler for the site, which never redirects it.
-  chromeFlags: ['--headless=new', '--lang=es-ES', '--accept-lang=es-ES', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  chromeFlags: [
+    '--headless=new',
+    '--lang=es-ES',
+    '--accept-lang=es-ES',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 });
 let baselineServer: Server | undefined;
 try {
@@ -260,7 +306,11 @@ try {
   const ratio = (value: number, base: number) => Number((value / Math.max(base, 1)).toFixed(2));
   for (const page of PAGES) {
     const { figures, failing, lcpElement, longTasks } = await measure(`${SITE_URL}${page}`, chrome.port);
-    rows[page] = { ...figures, 'LCP ×': ratio(figures['LCP ms'], reference.figures['LCP ms']), 'TBT ×': reference.figures['TBT ms'] >= 10 ? ratio(figures['TBT ms'], reference.figures['TBT ms']) : '–' };
+    rows[page] = {
+      ...figures,
+      'LCP ×': ratio(figures['LCP ms'], reference.figures['LCP ms']),
+      'TBT ×': reference.figures['TBT ms'] >= 10 ? ratio(figures['TBT ms'], reference.figures['TBT ms']) : '–',
+    };
     if (failing.length) console.log(`${page}: audits below full marks in a run: ${failing.join(', ')}; LCP element ${lcpElement ?? '?'}`);
     if (figures['TBT ms'] > 100) console.log(`${page}: long tasks (first run, simulated phone): ${longTasks}`);
   }
@@ -286,7 +336,9 @@ try {
     `\nExplorer, warm cache (12 choices): answer shown ${interaction.median.toFixed(0)} ms after the choice (median), ${interaction.worst.toFixed(0)} ms at worst (goal ≤ 100); ` +
       `longest event (Event Timing, as INP counts it): ${interaction.longestEvent ? `${interaction.longestEvent.toFixed(0)} ms` : 'none of 16 ms or more'}`,
   );
-  console.log(`Explorer search, warm cache (8 searches): answer shown ${interaction.searchMedian.toFixed(0)} ms after Enter (median), ${interaction.searchWorst.toFixed(0)} ms at worst (goal ≤ 100)`);
+  console.log(
+    `Explorer search, warm cache (8 searches): answer shown ${interaction.searchMedian.toFixed(0)} ms after Enter (median), ${interaction.searchWorst.toFixed(0)} ms at worst (goal ≤ 100)`,
+  );
 } finally {
   baselineServer?.close();
   await chrome.kill();

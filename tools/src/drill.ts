@@ -75,7 +75,12 @@ async function startWebhook() {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { state, deliveries, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/sales`, close: () => new Promise((resolve) => server.close(resolve)) };
+  return {
+    state,
+    deliveries,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/sales`,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
 }
 
 async function main(): Promise<void> {
@@ -95,7 +100,11 @@ async function main(): Promise<void> {
   const client = new Client(graphqlUrl, ca, CONCURRENCY);
   const database = new PgClient({ connectionString: topology.databaseUrl });
   database.on('error', () => undefined);
-  const person = { contactName: 'Zacarías Quintanilla Drill', email: 'zacarias.quintanilla@drill-trace.example', phone: '+34 611 98 76 54' };
+  const person = {
+    contactName: 'Zacarías Quintanilla Drill',
+    email: 'zacarias.quintanilla@drill-trace.example',
+    phone: '+34 611 98 76 54',
+  };
   const bearer = `drill-token-${randomUUID()}`;
   try {
     await database.connect();
@@ -113,7 +122,9 @@ async function main(): Promise<void> {
     await step('personal data in logs', async () => {
       // A lead a person could be recognised by, and a staff token: neither may reach a log.
       const sender = new Client(graphqlUrl, ca, 1, '127.0.0.9');
-      const answer = await sender.graphql('mutation Submit($input: ContactRequestInput!) { submitContactRequest(input: $input) { id } }', { input: { ...contactInput(randomUUID(), person), altcha: await proof(sender) } });
+      const answer = await sender.graphql('mutation Submit($input: ContactRequestInput!) { submitContactRequest(input: $input) { id } }', {
+        input: { ...contactInput(randomUUID(), person), altcha: await proof(sender) },
+      });
       await sender.graphql('{ leads { totalCount } }', undefined, { authorization: `Bearer ${bearer}` });
       sender.close();
       if (answer.code !== 'OK') throw new Error(`the lead was refused: ${answer.code}`);
@@ -129,10 +140,16 @@ async function main(): Promise<void> {
     await step('rolling restart', () => rollingRestart(topology, client, webhook, database));
     await step('database outage', () => databaseOutage(topology, client, database));
     await step('personal data in logs', async () => {
-      const logs = readdirSync(topology.logDir).map((file) => readFileSync(path.join(topology.logDir, file), 'utf8')).join('\n');
+      const logs = readdirSync(topology.logDir)
+        .map((file) => readFileSync(path.join(topology.logDir, file), 'utf8'))
+        .join('\n');
       const found = [...Object.values(person), '+34611987654', '611 98 76 54', bearer].filter((text) => logs.includes(text));
       const lines = logs.split('\n').length;
-      report('personal data in logs', found.length === 0, `${lines} log lines of the API, nginx and Redis searched for a lead's name, email and phone and a staff token: ${found.length ? `found ${found.join(', ')}` : 'none found'}`);
+      report(
+        'personal data in logs',
+        found.length === 0,
+        `${lines} log lines of the API, nginx and Redis searched for a lead's name, email and phone and a staff token: ${found.length ? `found ${found.join(', ')}` : 'none found'}`,
+      );
     });
   } finally {
     client.close();
@@ -142,19 +159,35 @@ async function main(): Promise<void> {
     discard();
   }
   const failed = results.filter((result) => !result.ok);
-  console.log(`\n${results.length - failed.length} of ${results.length} drills passed in ${Math.round((Date.now() - started) / 1000)} s; logs in ${topology.logDir}`);
+  console.log(
+    `\n${results.length - failed.length} of ${results.length} drills passed in ${Math.round((Date.now() - started) / 1000)} s; logs in ${topology.logDir}`,
+  );
   process.exit(failed.length || interrupted ? 1 : 0);
 }
 
-/** The 6th contact request of an address within a minute is refused, whichever replica answers; a forged X-Forwarded-For changes nothing. */
+/**
+ * The 6th contact request of an address within a minute is refused, whichever replica answers; a forged X-Forwarded-For changes nothing.
+ */
 async function sharedLimits(topology: Topology, ca: string): Promise<void> {
   const client = new Client(`${topology.siteUrl}/graphql`, ca, 1, '127.0.0.2');
   const codes: string[] = [];
   for (let i = 0; i < 7; i++) codes.push((await submit(client, randomUUID(), { 'x-forwarded-for': `203.0.113.${i + 1}` })).code);
   client.close();
-  const upstreams = new Set(accessLog(topology).filter((line) => line.client === '127.0.0.0' && line.path === '/graphql').slice(-7).map((line) => line.upstream));
-  const ok = codes.slice(0, 5).every((code) => code === 'OK') && codes.slice(5).every((code) => code === 'TOO_MANY_REQUESTS') && upstreams.size === 2;
-  report('shared limits via nginx', ok, `7 requests from one address, each with another forged X-Forwarded-For, answered by ${upstreams.size} replicas: ${codes.join(' ')}`);
+  const upstreams = new Set(
+    accessLog(topology)
+      .filter((line) => line.client === '127.0.0.0' && line.path === '/graphql')
+      .slice(-7)
+      .map((line) => line.upstream),
+  );
+  const ok =
+    codes.slice(0, 5).every((code) => code === 'OK') &&
+    codes.slice(5).every((code) => code === 'TOO_MANY_REQUESTS') &&
+    upstreams.size === 2;
+  report(
+    'shared limits via nginx',
+    ok,
+    `7 requests from one address, each with another forged X-Forwarded-For, answered by ${upstreams.size} replicas: ${codes.join(' ')}`,
+  );
 }
 
 /** Redis stopped: pages and the form keep working, each replica counts the limit on its own; Redis back: shared again. */
@@ -171,7 +204,10 @@ async function redisOutage(topology: Topology, ca: string): Promise<void> {
   const ready = await Promise.all(PORTS.api.map(readyStatus));
   await topology.startRedis();
   // The replicas reconnect by themselves (within 2 s); their readiness says when.
-  const reconnected = await waitUntil(async () => (await Promise.all(PORTS.api.map(readyStatus))).every((status) => status === 200), 10_000);
+  const reconnected = await waitUntil(
+    async () => (await Promise.all(PORTS.api.map(readyStatus))).every((status) => status === 200),
+    10_000,
+  );
   const after = new Client(`${topology.siteUrl}/graphql`, ca, 1, '127.0.0.4');
   const afterCodes: string[] = [];
   for (let i = 0; i < 7; i++) afterCodes.push((await submit(after, randomUUID())).code);
@@ -191,20 +227,29 @@ async function redisOutage(topology: Topology, ca: string): Promise<void> {
 }
 
 /** A replica's /ready status; 0 when it does not answer at all. */
-const readyStatus = (port: number) => fetch(`http://127.0.0.1:${port}/ready`).then((response) => response.status, () => 0);
+const readyStatus = (port: number) =>
+  fetch(`http://127.0.0.1:${port}/ready`).then(
+    (response) => response.status,
+    () => 0,
+  );
 
 function fetchPage(topology: Topology, ca: string, pagePath: string): Promise<number> {
   return new Promise((resolve) => {
-    https.get(`${topology.siteUrl}${pagePath}`, { ca }, (response) => {
-      response.resume();
-      resolve(response.statusCode ?? 0);
-    }).on('error', () => resolve(0));
+    https
+      .get(`${topology.siteUrl}${pagePath}`, { ca }, (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      })
+      .on('error', () => resolve(0));
   });
 }
 
 function accessLog(topology: Topology): Record<string, string>[] {
   if (!existsSync(topology.accessLog)) return [];
-  return readFileSync(topology.accessLog, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, string>);
+  return readFileSync(topology.accessLog, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, string>);
 }
 
 /** 10,000 leads at concurrency 100, one replica SIGKILLed in the middle and started again; the client retries with the same requestId. */
@@ -226,7 +271,9 @@ async function crashUnderLoad(topology: Topology, client: Client, database: PgCl
     },
   });
   await restart;
-  const receipts = new Set(result.answers.map((answer) => (answer.data?.submitContactRequest as { id?: string } | undefined)?.id).filter(Boolean));
+  const receipts = new Set(
+    result.answers.map((answer) => (answer.data?.submitContactRequest as { id?: string } | undefined)?.id).filter(Boolean),
+  );
   const requestIds = result.answers.map((answer) => answer.requestId!);
   const { rows } = await database.query<{ rows: number; distinct_ids: number }>(
     'SELECT count(*)::int AS rows, count(DISTINCT id)::int AS distinct_ids FROM contact_request WHERE request_id = ANY($1::uuid[])',
@@ -251,12 +298,19 @@ async function webhookRecovers(webhook: Awaited<ReturnType<typeof startWebhook>>
   const refused = webhook.state.refused;
   webhook.state.down = false;
   const upAt = Date.now();
-  const expected = async () => (await database.query<{ count: number }>("SELECT count(*)::int AS count FROM lead_notification WHERE channel = 'WEBHOOK'")).rows[0]!.count;
+  const expected = async () =>
+    (await database.query<{ count: number }>("SELECT count(*)::int AS count FROM lead_notification WHERE channel = 'WEBHOOK'")).rows[0]!
+      .count;
   const total = await expected();
   const took = await waitUntil(() => webhook.deliveries.size >= total, 120_000);
-  await waitUntil(async () => (await database.query("SELECT 1 FROM lead_notification WHERE delivered_at IS NULL LIMIT 1")).rowCount === 0, 10_000);
+  await waitUntil(
+    async () => (await database.query('SELECT 1 FROM lead_notification WHERE delivered_at IS NULL LIMIT 1')).rowCount === 0,
+    10_000,
+  );
   const twice = [...webhook.deliveries.values()].filter((count) => count > 1).length;
-  const { rows } = await database.query<{ undelivered: number }>('SELECT count(*) FILTER (WHERE delivered_at IS NULL)::int AS undelivered FROM lead_notification');
+  const { rows } = await database.query<{ undelivered: number }>(
+    'SELECT count(*) FILTER (WHERE delivered_at IS NULL)::int AS undelivered FROM lead_notification',
+  );
   const ok = took !== undefined && webhook.deliveries.size === total && twice === 0 && rows[0]!.undelivered === 0;
   report(
     'webhook down, then up',
@@ -266,7 +320,12 @@ async function webhookRecovers(webhook: Awaited<ReturnType<typeof startWebhook>>
 }
 
 /** Each replica in turn gets SIGTERM under load and is started again: no request fails, without client retries. */
-async function rollingRestart(topology: Topology, client: Client, webhook: Awaited<ReturnType<typeof startWebhook>>, database: PgClient): Promise<void> {
+async function rollingRestart(
+  topology: Topology,
+  client: Client,
+  webhook: Awaited<ReturnType<typeof startWebhook>>,
+  database: PgClient,
+): Promise<void> {
   let restarted = false;
   const restarts: number[] = [];
   const rolling = (async () => {
@@ -282,12 +341,21 @@ async function rollingRestart(topology: Topology, client: Client, webhook: Await
     restarted = true;
   })();
   rolling.catch(() => undefined); // awaited below
-  const result = await load(client, { count: 20_000, concurrency: 20, maxSeconds: 120, submitShare: 0.5, retries: 0, until: () => restarted });
+  const result = await load(client, {
+    count: 20_000,
+    concurrency: 20,
+    maxSeconds: 120,
+    submitShare: 0.5,
+    retries: 0,
+    until: () => restarted,
+  });
   await rolling;
   const failed = result.answers.filter((answer) => answer.code !== 'OK');
   const latencies = result.answers.map((answer) => answer.ms);
   // The stopped replicas recorded the sends they had in hand: every notification delivered, none twice.
-  const notifications = async () => (await database.query<{ count: number }>("SELECT count(*)::int AS count FROM lead_notification WHERE channel = 'WEBHOOK'")).rows[0]!.count;
+  const notifications = async () =>
+    (await database.query<{ count: number }>("SELECT count(*)::int AS count FROM lead_notification WHERE channel = 'WEBHOOK'")).rows[0]!
+      .count;
   const total = await notifications();
   await waitUntil(() => webhook.deliveries.size >= total, 60_000);
   const twice = [...webhook.deliveries.values()].filter((count) => count > 1).length;
@@ -298,7 +366,10 @@ async function rollingRestart(topology: Topology, client: Client, webhook: Await
   );
 }
 
-/** PostgreSQL stopped for 20 s under load, then started: SERVICE_UNAVAILABLE within the timeout meanwhile, full service within 5 s after, nothing lost. */
+/**
+ * PostgreSQL stopped for 20 s under load, then started: SERVICE_UNAVAILABLE within the timeout meanwhile, full service within 5 s after,
+ * nothing lost.
+ */
 async function databaseOutage(topology: Topology, client: Client, database: PgClient): Promise<void> {
   const logLinesBefore = PORTS.api.map((_, index) => apiLog(topology, index).length);
   const marks: { down?: number; up?: number; readyDuring?: number[] } = {};
@@ -339,7 +410,10 @@ async function databaseOutage(topology: Topology, client: Client, database: PgCl
   const receipts = result.answers.filter((answer) => answer.kind === 'submit' && answer.code === 'OK').map((answer) => answer.requestId!);
   const check = new PgClient({ connectionString: topology.databaseUrl });
   await check.connect();
-  const { rows } = await check.query<{ count: number }>('SELECT count(*)::int AS count FROM contact_request WHERE request_id = ANY($1::uuid[])', [receipts]);
+  const { rows } = await check.query<{ count: number }>(
+    'SELECT count(*)::int AS count FROM contact_request WHERE request_id = ANY($1::uuid[])',
+    [receipts],
+  );
   await check.end();
   const logs = PORTS.api.flatMap((_, index) => apiLog(topology, index).slice(logLinesBefore[index]));
   const unavailableLines = logs.filter((line) => line.includes('"outcome":"SERVICE_UNAVAILABLE"')).length;
@@ -365,7 +439,9 @@ async function databaseOutage(topology: Topology, client: Client, database: PgCl
 }
 
 function apiLog(topology: Topology, index: number): string[] {
-  return readFileSync(path.join(topology.logDir, `api-${index + 1}.log`), 'utf8').split('\n').filter(Boolean);
+  return readFileSync(path.join(topology.logDir, `api-${index + 1}.log`), 'utf8')
+    .split('\n')
+    .filter(Boolean);
 }
 
 main().catch((error: unknown) => {

@@ -22,7 +22,12 @@ async function freePort(): Promise<number> {
 describe('assertPortsFree', () => {
   it('lets free ports through, and leaves them free', async () => {
     const port = await freePort();
-    await expect(assertPortsFree([{ port, variable: 'SITE_PORT' }, { port: 0, variable: 'PORT' }])).resolves.toBeUndefined();
+    await expect(
+      assertPortsFree([
+        { port, variable: 'SITE_PORT' },
+        { port: 0, variable: 'PORT' },
+      ]),
+    ).resolves.toBeUndefined();
     const again = await occupy();
     again.server.close();
   });
@@ -64,7 +69,11 @@ describe('serveSite', () => {
   writeFileSync(path.join(publicDir, 'en', 'staff', 'index.html'), '<p>staff</p>');
   writeFileSync(
     path.join(site, 'headers', 'security-headers.json'),
-    JSON.stringify({ public: { 'Content-Security-Policy': "default-src 'self' public" }, staff: { 'Content-Security-Policy': "default-src 'self' staff" }, staffPath: '^/(?:(?:en|de|it|fr)/)?staff(?:/|$)' }),
+    JSON.stringify({
+      public: { 'Content-Security-Policy': "default-src 'self' public" },
+      staff: { 'Content-Security-Policy': "default-src 'self' staff" },
+      staffPath: '^/(?:(?:en|de|it|fr)/)?staff(?:/|$)',
+    }),
   );
   afterAll(() => rmSync(site, { recursive: true, force: true }));
 
@@ -72,9 +81,17 @@ describe('serveSite', () => {
     const server = await serveSite(publicDir, 0, '127.0.0.1');
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
-      for (const [pagePath, status, policy] of [['/', 200, 'public'], ['/nope', 404, 'public'], ['/en/staff/', 200, 'staff']] as const) {
+      for (const [pagePath, status, policy] of [
+        ['/', 200, 'public'],
+        ['/nope', 404, 'public'],
+        ['/en/staff/', 200, 'staff'],
+      ] as const) {
         const response = await fetch(`${url}${pagePath}`);
-        expect([pagePath, response.status, response.headers.get('content-security-policy')]).toEqual([pagePath, status, `default-src 'self' ${policy}`]);
+        expect([pagePath, response.status, response.headers.get('content-security-policy')]).toEqual([
+          pagePath,
+          status,
+          `default-src 'self' ${policy}`,
+        ]);
       }
     } finally {
       await new Promise((resolve) => server.close(resolve));

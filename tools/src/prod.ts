@@ -33,7 +33,13 @@ async function main(): Promise<void> {
     // The same database as `npm start`: DATABASE_URL, or the embedded one (shared when it already runs).
     postgres: process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : { embedded: embeddedOptionsFromEnv() },
     redis: config.REDIS_URL ? { url: config.REDIS_URL } : { port: REDIS_PORT },
-    portVariables: { http: 'PROD_HTTP_PORT', https: 'PROD_HTTPS_PORT', api: 'PORT (its replicas use PORT + 1 and + 2)', metrics: 'METRICS_PORT (the replicas use METRICS_PORT + 1 and + 2)', redis: 'REDIS_URL (a Redis of your own)' },
+    portVariables: {
+      http: 'PROD_HTTP_PORT',
+      https: 'PROD_HTTPS_PORT',
+      api: 'PORT (its replicas use PORT + 1 and + 2)',
+      metrics: 'METRICS_PORT (the replicas use METRICS_PORT + 1 and + 2)',
+      redis: 'REDIS_URL (a Redis of your own)',
+    },
   });
 
   let stopping: Promise<void> | undefined;

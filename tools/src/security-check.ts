@@ -87,7 +87,9 @@ function get(url: string, ca: string, headers: Record<string, string> = {}): Pro
 }
 
 function files(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? files(path.join(dir, entry.name)) : [path.join(dir, entry.name)]));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? files(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
+  );
 }
 
 /**
@@ -101,14 +103,22 @@ async function checkEdge({ siteUrl, siteRoot, nginxDir, certificates }: Topology
 
   const redirect = await get('http://localhost/en/?x=1', ca);
   const challenge = await get('http://localhost/.well-known/acme-challenge/missing', ca);
-  check('port 80', redirect.status === 301 && redirect.headers.location === `${siteUrl}/en/?x=1` && challenge.status === 404, `/en/ -> ${redirect.status} ${redirect.headers.location}; ACME path -> ${challenge.status}`);
+  check(
+    'port 80',
+    redirect.status === 301 && redirect.headers.location === `${siteUrl}/en/?x=1` && challenge.status === 404,
+    `/en/ -> ${redirect.status} ${redirect.headers.location}; ACME path -> ${challenge.status}`,
+  );
 
   const notFound = await get(`${siteUrl}/de/nope`, ca);
   const spanish = await get(`${siteUrl}/nope/`, ca);
   const lang = (page: Fetched) => /<html[^>]*\slang="([a-z]+)/.exec(page.body)?.[1];
   check(
     'unknown paths',
-    notFound.status === 404 && lang(notFound) === 'de' && spanish.status === 404 && lang(spanish) === 'es' && Boolean(notFound.headers['content-security-policy']),
+    notFound.status === 404 &&
+      lang(notFound) === 'de' &&
+      spanish.status === 404 &&
+      lang(spanish) === 'es' &&
+      Boolean(notFound.headers['content-security-policy']),
     `/de/nope -> ${notFound.status} (lang ${lang(notFound)}), /nope/ -> ${spanish.status} (lang ${lang(spanish)})`,
   );
 
@@ -130,10 +140,18 @@ async function checkEdge({ siteUrl, siteRoot, nginxDir, certificates }: Topology
 
   const question = `${siteUrl}/graphql?query=${encodeURIComponent('{ coverage { countries } }')}`;
   const preflighted = { 'apollo-require-preflight': 'true' };
-  const [miss, hit, signedIn] = [await get(question, ca, preflighted), await get(question, ca, preflighted), await get(question, ca, { ...preflighted, authorization: 'Bearer x' })];
+  const [miss, hit, signedIn] = [
+    await get(question, ca, preflighted),
+    await get(question, ca, preflighted),
+    await get(question, ca, { ...preflighted, authorization: 'Bearer x' }),
+  ];
   check(
     'API cache',
-    miss.headers['x-cache-status'] !== 'HIT' && hit.headers['x-cache-status'] === 'HIT' && signedIn.headers['x-cache-status'] === 'BYPASS' && /public/.test(String(hit.headers['cache-control'])) && Boolean(hit.headers['content-security-policy']),
+    miss.headers['x-cache-status'] !== 'HIT' &&
+      hit.headers['x-cache-status'] === 'HIT' &&
+      signedIn.headers['x-cache-status'] === 'BYPASS' &&
+      /public/.test(String(hit.headers['cache-control'])) &&
+      Boolean(hit.headers['content-security-policy']),
     `catalog GET: ${miss.headers['x-cache-status']} then ${hit.headers['x-cache-status']} (${hit.headers['cache-control']}); with Authorization: ${signedIn.headers['x-cache-status']}`,
   );
 
@@ -143,17 +161,37 @@ async function checkEdge({ siteUrl, siteRoot, nginxDir, certificates }: Topology
   const published = files(siteRoot).map((file) => path.relative(siteRoot, file));
   const hashed = published.find((file) => /^app-[0-9a-f]{16,}\.js$/.test(file));
   const revalidated = ['/favicon.svg', '/coverage-map.svg', '/page-data/index/page-data.json', '/sitemap-index.xml', '/en/'];
-  const caching = await Promise.all([`/${hashed}`, ...revalidated].map(async (file) => [file, (await get(`${siteUrl}${file}`, ca)).headers] as const));
+  const caching = await Promise.all(
+    [`/${hashed}`, ...revalidated].map(async (file) => [file, (await get(`${siteUrl}${file}`, ca)).headers] as const),
+  );
   const immutable = caching.filter(([, headers]) => /immutable/.test(String(headers['cache-control']))).map(([file]) => file);
-  const revalidating = caching.filter(([, headers]) => /max-age=0, must-revalidate/.test(String(headers['cache-control'])) && headers.etag).map(([file]) => file);
-  check('caching', Boolean(hashed) && immutable.join() === `/${hashed}` && revalidating.length === revalidated.length, `immutable: ${immutable.join(', ')}; revalidated with ETag: ${revalidating.join(', ')}`);
+  const revalidating = caching
+    .filter(([, headers]) => /max-age=0, must-revalidate/.test(String(headers['cache-control'])) && headers.etag)
+    .map(([file]) => file);
+  check(
+    'caching',
+    Boolean(hashed) && immutable.join() === `/${hashed}` && revalidating.length === revalidated.length,
+    `immutable: ${immutable.join(', ')}; revalidated with ETag: ${revalidating.join(', ')}`,
+  );
 
   const leaks = published.filter((file) => file.endsWith('.map') || path.basename(file) === 'webpack.stats.json');
-  check('published files', leaks.length === 0, leaks.length ? `published: ${leaks.slice(0, 5).join(', ')}` : `${published.length} files, no source map, no webpack.stats.json`);
+  check(
+    'published files',
+    leaks.length === 0,
+    leaks.length ? `published: ${leaks.slice(0, 5).join(', ')}` : `${published.length} files, no source map, no webpack.stats.json`,
+  );
 
   const brotli = /brotli on;/.test(readFileSync(path.join(nginxDir, 'nginx.conf'), 'utf8'));
-  const encodings = await Promise.all(['br, gzip', 'gzip'].map(async (accept) => (await get(`${siteUrl}/${hashed}`, ca, { 'accept-encoding': accept })).headers['content-encoding']));
-  check('compression', encodings[0] === (brotli ? 'br' : 'gzip') && encodings[1] === 'gzip', `br, gzip -> ${encodings[0]}; gzip -> ${encodings[1]} (nginx ${brotli ? 'has' : 'lacks'} the brotli module)`);
+  const encodings = await Promise.all(
+    ['br, gzip', 'gzip'].map(
+      async (accept) => (await get(`${siteUrl}/${hashed}`, ca, { 'accept-encoding': accept })).headers['content-encoding'],
+    ),
+  );
+  check(
+    'compression',
+    encodings[0] === (brotli ? 'br' : 'gzip') && encodings[1] === 'gzip',
+    `br, gzip -> ${encodings[0]}; gzip -> ${encodings[1]} (nginx ${brotli ? 'has' : 'lacks'} the brotli module)`,
+  );
 
   for (const [name, ok, figures] of results) console.log(`${ok ? 'PASS' : 'FAIL'}  nginx ${name}: ${figures}`);
   return results.every(([, ok]) => ok);
@@ -162,12 +200,21 @@ async function checkEdge({ siteUrl, siteRoot, nginxDir, certificates }: Topology
 async function main(): Promise<void> {
   prepareScanner();
   // Ports 80 and 443: where the scanner looks.
-  const { topology, discard } = scratchTopology('the security check', { http: 80, https: 443, api: [14201, 14202], metrics: [19201, 19202], postgres: 54369, redis: 16391 });
+  const { topology, discard } = scratchTopology('the security check', {
+    http: 80,
+    https: 443,
+    api: [14201, 14202],
+    metrics: [19201, 19202],
+    postgres: 54369,
+    redis: 16391,
+  });
   let failed = false;
   try {
     await topology.start((line) => console.log(`  ${line}`));
     const production = await scan(topology.certificates.ca);
-    const losing = Object.keys(production.tests).filter((name) => production.tests[name]!.scoreModifier < 0 || !production.tests[name]!.pass);
+    const losing = Object.keys(production.tests).filter(
+      (name) => production.tests[name]!.scoreModifier < 0 || !production.tests[name]!.pass,
+    );
     const aPlus = production.scan.grade === 'A+';
     failed ||= !aPlus;
     console.log(

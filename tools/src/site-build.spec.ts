@@ -21,7 +21,9 @@ function fakeApi(): Promise<{ url: string; data: { value: unknown }; queries: st
     });
   });
   return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as { port: number }).port}/graphql`, data, queries, server })),
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ url: `http://127.0.0.1:${(server.address() as { port: number }).port}/graphql`, data, queries, server }),
+    ),
   );
 }
 
@@ -41,7 +43,10 @@ describe('buildSite', () => {
     writeFileSync(path.join(root, 'site/public/builds/latest.json'), JSON.stringify({ buildId: randomBytes(4).toString('hex') }));
   };
   const run = (env: Record<string, string> = {}) =>
-    buildSite({ SITE_API_URL: api.url, GATSBY_SITE_URL: 'http://localhost:8000', ...env }, { repoRoot: repo, build, log: (message) => messages.push(message), lockFile });
+    buildSite(
+      { SITE_API_URL: api.url, GATSBY_SITE_URL: 'http://localhost:8000', ...env },
+      { repoRoot: repo, build, log: (message) => messages.push(message), lockFile },
+    );
 
   beforeEach(async () => {
     repo = mkdtempSync(path.join(os.tmpdir(), 'segmentia-site-build-'));
@@ -94,7 +99,12 @@ describe('buildSite', () => {
     await run();
     const failing = buildSite(
       { SITE_API_URL: api.url, GATSBY_SITE_URL: 'http://example.test' },
-      { repoRoot: repo, build: () => Promise.reject(new Error('The site build failed (exit code 1): see its output above.')), log: () => undefined, lockFile },
+      {
+        repoRoot: repo,
+        build: () => Promise.reject(new Error('The site build failed (exit code 1): see its output above.')),
+        log: () => undefined,
+        lockFile,
+      },
     );
     await expect(failing).rejects.toThrow('The site build failed');
     await expect(run({ GATSBY_SITE_URL: 'http://example.test' })).resolves.toBe('built');
@@ -139,7 +149,9 @@ describe('lockSiteBuilds', () => {
     expect(second).toBe(false);
     await expect(lockSiteBuilds(() => undefined, lockFile, false)).resolves.toBeUndefined();
     await release();
-    await (await next)();
+    await (
+      await next
+    )();
     expect(second).toBe(true);
     const free = await lockSiteBuilds(() => undefined, lockFile, false);
     expect(free).toBeInstanceOf(Function);

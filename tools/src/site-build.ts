@@ -208,7 +208,10 @@ function npmBuild(env: NodeJS.ProcessEnv, repoRoot: string, quiet: boolean, sign
     build.on('exit', (code, exitSignal) => {
       settle();
       if (code === 0) resolve();
-      else reject(new Error(`The site build failed (${exitSignal ? `stopped by ${exitSignal}` : `exit code ${code}`}): see its output above.`));
+      else
+        reject(
+          new Error(`The site build failed (${exitSignal ? `stopped by ${exitSignal}` : `exit code ${code}`}): see its output above.`),
+        );
     });
   });
 }

@@ -14,10 +14,19 @@ const LANGUAGE_PREFIX = /^\/(en|de|it|fr)(\/|$)/;
  * `site/headers/security-headers.json`, beside site/public. nginx serves the
  * same sets (security-headers.conf, security-headers-staff.conf).
  */
-export function builtSecurityHeaders(publicDir: string): { public: Record<string, string>; staff: Record<string, string>; staffPath: RegExp } {
+export function builtSecurityHeaders(publicDir: string): {
+  public: Record<string, string>;
+  staff: Record<string, string>;
+  staffPath: RegExp;
+} {
   const file = path.join(publicDir, '..', 'headers', 'security-headers.json');
-  if (!existsSync(file)) throw new Error(`${file} is missing: build the site again (npm run build -w site) to compute its security headers.`);
-  const built = JSON.parse(readFileSync(file, 'utf8')) as { public: Record<string, string>; staff: Record<string, string>; staffPath: string };
+  if (!existsSync(file))
+    throw new Error(`${file} is missing: build the site again (npm run build -w site) to compute its security headers.`);
+  const built = JSON.parse(readFileSync(file, 'utf8')) as {
+    public: Record<string, string>;
+    staff: Record<string, string>;
+    staffPath: string;
+  };
   return { ...built, staffPath: new RegExp(built.staffPath) };
 }
 

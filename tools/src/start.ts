@@ -39,7 +39,9 @@ async function main(): Promise<void> {
   // The API is production unless told otherwise; `npm start` is for working on the product, and says so.
   if (!process.env.NODE_ENV) {
     process.env.NODE_ENV = 'development';
-    console.log('NODE_ENV is not set: npm start runs the API in development (error details, GraphQL explorer). `npm run prod` runs production.');
+    console.log(
+      'NODE_ENV is not set: npm start runs the API in development (error details, GraphQL explorer). `npm run prod` runs production.',
+    );
   }
   // Every setting validated before anything starts; the embedded database's URL is known only later.
   const settings = loadConfig({ ...process.env, DATABASE_URL: process.env.DATABASE_URL || 'postgresql://embedded' });
@@ -87,7 +89,9 @@ async function main(): Promise<void> {
   running.site = serveSite(path.join(REPO_ROOT, 'site', 'public'), config.SITE_PORT);
   await running.site;
   const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
-  console.log(`\nSegmentia is running (started in ${seconds} s):\n  site     ${siteUrl}/\n  API      ${apiUrl}\n  Ctrl-C stops everything.\n`);
+  console.log(
+    `\nSegmentia is running (started in ${seconds} s):\n  site     ${siteUrl}/\n  API      ${apiUrl}\n  Ctrl-C stops everything.\n`,
+  );
 }
 
 /** Stops what runs, the site first and PostgreSQL last (whatever fails before it); waits for what is still starting. Once. */

@@ -61,7 +61,13 @@ export async function startStack(): Promise<() => Promise<void>> {
   // A container id, so that the tag manager's script can be seen coming and going (tests answer Google's host themselves).
   // E2E_REUSE_BUILD=1: serve the site already built in site/public (working on tests alone).
   if (!process.env.E2E_REUSE_BUILD) {
-    const env = { SITE_API_URL: API_URL, GATSBY_API_URL: API_URL, GATSBY_SITE_URL: SITE_URL, GATSBY_GTM_ID: 'GTM-TEST123', ...FIREBASE_WEB_CONFIG };
+    const env = {
+      SITE_API_URL: API_URL,
+      GATSBY_API_URL: API_URL,
+      GATSBY_SITE_URL: SITE_URL,
+      GATSBY_GTM_ID: 'GTM-TEST123',
+      ...FIREBASE_WEB_CONFIG,
+    };
     const result = await buildSite(env, { quiet: true, log: () => undefined });
     console.log(`Site for the tests: ${result}`);
   }
@@ -76,4 +82,3 @@ export async function startStack(): Promise<() => Promise<void>> {
     await server.stop();
   };
 }
-

@@ -17,7 +17,8 @@ import { API_ROOT } from './paths';
 async function main(): Promise<void> {
   const [command, ...args] = process.argv.slice(2);
   const script = path.join(API_ROOT, 'dist', 'scripts', `${command}.js`);
-  if (!command || !existsSync(script)) throw new Error(`Usage: with-database <command> [arguments], a command of api/scripts (not "${command ?? ''}")`);
+  if (!command || !existsSync(script))
+    throw new Error(`Usage: with-database <command> [arguments], a command of api/scripts (not "${command ?? ''}")`);
   loadEnvFile();
   // Every setting validated before the database starts, as `npm start` does; its URL is known only later.
   loadConfig({ ...process.env, DATABASE_URL: process.env.DATABASE_URL || 'postgresql://embedded' });
@@ -26,7 +27,11 @@ async function main(): Promise<void> {
   const code = await withDatabase(
     (databaseUrl) =>
       new Promise<number>((resolve, reject) => {
-        const child = spawn(process.execPath, [script, ...args], { cwd: API_ROOT, stdio: 'inherit', env: { ...process.env, DATABASE_URL: databaseUrl } });
+        const child = spawn(process.execPath, [script, ...args], {
+          cwd: API_ROOT,
+          stdio: 'inherit',
+          env: { ...process.env, DATABASE_URL: databaseUrl },
+        });
         child.on('exit', (exitCode) => resolve(exitCode ?? 1));
         child.on('error', reject);
       }),

@@ -112,7 +112,9 @@ export class AudiencesService {
    * The catalogue's audiences of these (country, audience) pairs, as a seat
    * names them; `unknown` lists the pairs it does not have.
    */
-  async resolve(pairs: { country: string; audience: string }[]): Promise<{ found: RequestedAudience[]; unknown: { country: string; audience: string }[] }> {
+  async resolve(
+    pairs: { country: string; audience: string }[],
+  ): Promise<{ found: RequestedAudience[]; unknown: { country: string; audience: string }[] }> {
     if (!pairs.length) return { found: [], unknown: [] };
     const rows = await this.prisma.$queryRaw<{ country: string; audience: string; topic: string; topicName: string; interest: string }[]>`
       SELECT r.country_code AS country, r.audience_slug AS audience, r.topic_slug AS topic, te.name AS "topicName", e.name AS interest
@@ -123,7 +125,15 @@ export class AudiencesService {
     const byKey = new Map(rows.map((row) => [`${row.country}:${row.audience}`, row]));
     const found = pairs.flatMap((pair) => {
       const row = byKey.get(`${pair.country}:${pair.audience}`);
-      return row ? [{ ...pair, segmentId: segmentId(row.country, row.topic, row.audience), englishTaxonomyPath: taxonomyPath(row.topicName, row.interest) }] : [];
+      return row
+        ? [
+            {
+              ...pair,
+              segmentId: segmentId(row.country, row.topic, row.audience),
+              englishTaxonomyPath: taxonomyPath(row.topicName, row.interest),
+            },
+          ]
+        : [];
     });
     return { found, unknown: pairs.filter((pair) => !byKey.has(`${pair.country}:${pair.audience}`)) };
   }

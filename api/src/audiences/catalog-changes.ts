@@ -1,4 +1,13 @@
-import { type DynamicModule, Global, Inject, Injectable, Logger, Module, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import {
+  type DynamicModule,
+  Global,
+  Inject,
+  Injectable,
+  Logger,
+  Module,
+  type OnApplicationShutdown,
+  type OnModuleInit,
+} from '@nestjs/common';
 import { cacheControlFromInfo } from '@apollo/cache-control-types';
 import { InMemoryLRUCache } from '@apollo/utils.keyvaluecache';
 import type { GraphQLResolveInfo } from 'graphql';
@@ -70,7 +79,10 @@ export class CatalogChanges implements OnModuleInit, OnApplicationShutdown {
     const again = (error: Error) => {
       if (this.client !== client || this.stopped) return;
       this.client = undefined;
-      if (!this.warned) this.logger.warn(`Not listening for catalog changes (${error.message}); cached answers expire after ${CATALOG_MAX_AGE_SECONDS} s meanwhile`);
+      if (!this.warned)
+        this.logger.warn(
+          `Not listening for catalog changes (${error.message}); cached answers expire after ${CATALOG_MAX_AGE_SECONDS} s meanwhile`,
+        );
       this.warned = true;
       void client.end().catch(() => undefined);
       this.retry = setTimeout(() => void this.listen(), RECONNECT_MS);

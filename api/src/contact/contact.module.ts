@@ -6,5 +6,9 @@ import { ContactResolver } from './contact.resolver';
 import { ContactService } from './contact.service';
 import { ProofOfWork } from './proof-of-work';
 
-@Module({ imports: [RateLimitModule, NotificationsModule, AudiencesModule], providers: [ContactResolver, ContactService, ProofOfWork], exports: [ProofOfWork] })
+@Module({
+  imports: [RateLimitModule, NotificationsModule, AudiencesModule],
+  providers: [ContactResolver, ContactService, ProofOfWork],
+  exports: [ProofOfWork],
+})
 export class ContactModule {}

@@ -56,7 +56,11 @@ export class ContactService {
     const proof = await this.proofOfWork.check(altcha);
     if (!proof.ok) throw proofRefused(proof.refusal);
     // Each audience asked for must be in the catalogue; the same one twice counts once.
-    const pairs = [...new Map(audiences.map((pair) => [`${pair.country}:${pair.audience}`, { country: pair.country, audience: pair.audience }])).values()];
+    const pairs = [
+      ...new Map(
+        audiences.map((pair) => [`${pair.country}:${pair.audience}`, { country: pair.country, audience: pair.audience }]),
+      ).values(),
+    ];
     const requested = await this.audiences.resolve(pairs);
     if (requested.unknown.length) {
       const named = requested.unknown.map((pair) => `${pair.country} ${pair.audience}`).join(', ');

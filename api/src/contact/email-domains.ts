@@ -17,7 +17,11 @@ export enum EmailKind {
 const DISPOSABLE = new Set<string>(disposableDomains);
 const FREE = new Set<string>(freeEmailDomains);
 
-const domainOf = (address: string) => address.slice(address.lastIndexOf('@') + 1).trim().toLowerCase();
+const domainOf = (address: string) =>
+  address
+    .slice(address.lastIndexOf('@') + 1)
+    .trim()
+    .toLowerCase();
 
 export function emailKind(address: string): EmailKind {
   const domain = domainOf(address);

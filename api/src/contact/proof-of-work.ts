@@ -19,11 +19,12 @@ export enum ProofRefusal {
   REUSED = 'altchaReused',
 }
 
-export type ProofCheck =
-  | { ok: true; challengeId: string; notBefore: number }
-  | { ok: false; refusal: ProofRefusal };
+export type ProofCheck = { ok: true; challengeId: string; notBefore: number } | { ok: false; refusal: ProofRefusal };
 
-/** What the API signs into each challenge: its id, when it was issued, and when a person could have sent the form at the earliest (ms, the API's clock). */
+/**
+ * What the API signs into each challenge: its id, when it was issued, and when a person could have sent the form at the earliest (ms, the
+ * API's clock).
+ */
 interface ChallengeData {
   id: string;
   issuedAt: number;
@@ -51,7 +52,11 @@ export class ProofOfWork {
 
   async challenge(now = Date.now()): Promise<Challenge> {
     const max = this.config.ALTCHA_MAX_COUNTER;
-    const data: ChallengeData = { id: randomBytes(12).toString('hex'), issuedAt: now, notBefore: now + this.config.CONTACT_MIN_FILL_SECONDS * 1000 };
+    const data: ChallengeData = {
+      id: randomBytes(12).toString('hex'),
+      issuedAt: now,
+      notBefore: now + this.config.CONTACT_MIN_FILL_SECONDS * 1000,
+    };
     return createChallenge({
       algorithm: ALGORITHM,
       cost: this.config.ALTCHA_COST,
@@ -76,7 +81,8 @@ export class ProofOfWork {
     }).catch(() => ({ verified: false, expired: false }));
     if (result.expired) return { ok: false, refusal: ProofRefusal.EXPIRED };
     const data = parsed.challenge.parameters.data as Partial<ChallengeData> | undefined;
-    if (!result.verified || typeof data?.id !== 'string' || typeof data.notBefore !== 'number') return { ok: false, refusal: ProofRefusal.INVALID };
+    if (!result.verified || typeof data?.id !== 'string' || typeof data.notBefore !== 'number')
+      return { ok: false, refusal: ProofRefusal.INVALID };
     return { ok: true, challengeId: data.id, notBefore: data.notBefore };
   }
 }

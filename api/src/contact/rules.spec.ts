@@ -20,7 +20,8 @@ describe('the contact rules the contracts hold', () => {
   });
 
   it('are the lengths the API validates', () => {
-    const limit = (field: string, code: string) => validations.find((validation) => validation.field === field && validation.code === code)?.constraints?.[0];
+    const limit = (field: string, code: string) =>
+      validations.find((validation) => validation.field === field && validation.code === code)?.constraints?.[0];
     for (const [field, { min, max }] of Object.entries(CONTACT_LIMITS) as [string, { min?: number; max: number }][]) {
       expect({ field, min: limit(field, 'minLength'), max: limit(field, 'maxLength') }).toEqual({ field, min, max });
     }

@@ -11,7 +11,6 @@ interface WasmRuntime {
 }
 const { WebAssembly: wasmRuntime } = globalThis as unknown as { WebAssembly: WasmRuntime };
 
-
 /**
  * Prisma's schema engine compiled to WebAssembly, talking to PostgreSQL through
  * the same pg driver adapter as the app. The native engine that `prisma

@@ -47,7 +47,12 @@ describe('fitOf', () => {
       country: 'US',
     });
     expect(fit.score).toBe(5 + 4 + 0 + 0 + 6 + 0);
-    expect(fit.reasons.find((reason) => reason.rule === 'country')).toEqual({ rule: 'country', value: 'NOT_COVERED', points: 0, maxPoints: 10 });
+    expect(fit.reasons.find((reason) => reason.rule === 'country')).toEqual({
+      rule: 'country',
+      value: 'NOT_COVERED',
+      points: 0,
+      maxPoints: 10,
+    });
   });
 
   it('gives part of the country points when the country is not known', () => {

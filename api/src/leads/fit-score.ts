@@ -95,7 +95,10 @@ export function fitOf(facts: FitFacts): Fit {
 }
 
 /** What a lead says of itself that scoring reads: its answers, its email and its phone (E.164). */
-export type ScoredFields = Pick<FitFacts, 'agencySize' | 'advertiserCount' | 'decisionRole' | 'interest'> & { email: string; phone: string | null };
+export type ScoredFields = Pick<FitFacts, 'agencySize' | 'advertiserCount' | 'decisionRole' | 'interest'> & {
+  email: string;
+  phone: string | null;
+};
 
 /** What scoring adds to a lead: where it is, whether its address is free mail, its score and the reasons. */
 export interface LeadScore {

@@ -35,7 +35,8 @@ export class LeadsResolver {
   }
 
   @Query(() => LeadInsights, {
-    description: 'The overview of the filtered leads: per week for twelve weeks by status, top sources, interests and countries (staff only)',
+    description:
+      'The overview of the filtered leads: per week for twelve weeks by status, top sources, interests and countries (staff only)',
     complexity: 50,
   })
   leadInsights(@Args() { filter }: FilteredLeadsArgs): Promise<LeadInsights> {

@@ -167,7 +167,9 @@ export class LeadsService {
     const where: Prisma.ContactRequestWhereInput = { AND: [whereOf(filter), { receivedAt: { gte: since, lt: to } }] };
     const total = await this.prisma.contactRequest.count({ where });
     if (total > CSV_MAX_ROWS) {
-      throw badUserInput({ filter: [{ code: 'maxRows', message: `filter: ${total} leads match; narrow the filter to ${CSV_MAX_ROWS} or fewer` }] });
+      throw badUserInput({
+        filter: [{ code: 'maxRows', message: `filter: ${total} leads match; narrow the filter to ${CSV_MAX_ROWS} or fewer` }],
+      });
     }
     const rows = await this.prisma.contactRequest.findMany({
       where,
@@ -231,7 +233,9 @@ function whereOf(filter: LeadsFilter = {}): Prisma.ContactRequestWhereInput {
     ...(minFitScore ? { fitScore: { gte: minFitScore } } : {}),
     AND: [
       ...(search ? [{ OR: (['agencyName', 'contactName', 'email'] as const).map((field) => ({ [field]: containing(search) })) }] : []),
-      ...(source ? [{ OR: (['utmSource', 'utmMedium', 'utmCampaign', 'referrerHost'] as const).map((field) => ({ [field]: containing(source) })) }] : []),
+      ...(source
+        ? [{ OR: (['utmSource', 'utmMedium', 'utmCampaign', 'referrerHost'] as const).map((field) => ({ [field]: containing(source) })) }]
+        : []),
     ],
   };
 }
@@ -255,7 +259,9 @@ function cell(value: Lead[keyof Lead]): string {
   if (value === null) return '';
   if (value instanceof Date) return value.toISOString().replace('T', ' ').slice(0, 19);
   if (Array.isArray(value)) {
-    return value.map((item) => ('segmentId' in item ? item.segmentId : `${item.rule} ${item.value} ${item.points}/${item.maxPoints}`)).join('; ');
+    return value
+      .map((item) => ('segmentId' in item ? item.segmentId : `${item.rule} ${item.value} ${item.points}/${item.maxPoints}`))
+      .join('; ');
   }
   if (typeof value === 'object') return value.id;
   return defusedCell(String(value));

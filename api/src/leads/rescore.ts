@@ -16,7 +16,19 @@ export async function rescoreLeads(prisma: PrismaService): Promise<{ read: numbe
   let after: string | undefined;
   for (;;) {
     const leads = await prisma.contactRequest.findMany({
-      select: { id: true, agencySize: true, advertiserCount: true, decisionRole: true, interest: true, email: true, phone: true, country: true, freeEmail: true, fitScore: true, fitReasons: true },
+      select: {
+        id: true,
+        agencySize: true,
+        advertiserCount: true,
+        decisionRole: true,
+        interest: true,
+        email: true,
+        phone: true,
+        country: true,
+        freeEmail: true,
+        fitScore: true,
+        fitReasons: true,
+      },
       ...(after ? { cursor: { id: after }, skip: 1 } : {}),
       orderBy: { id: 'asc' },
       take: BATCH,

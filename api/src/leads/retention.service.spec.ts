@@ -4,7 +4,11 @@ import type { PrismaService } from '../prisma/prisma.service';
 import { RetentionService } from './retention.service';
 
 const cutoff = (months: number, now: string) =>
-  new RetentionService({} as PrismaService, loadConfig({ DATABASE_URL: 'postgresql://unused', LEAD_RETENTION_MONTHS: String(months) }), {} as Metrics)
+  new RetentionService(
+    {} as PrismaService,
+    loadConfig({ DATABASE_URL: 'postgresql://unused', LEAD_RETENTION_MONTHS: String(months) }),
+    {} as Metrics,
+  )
     .cutoff(new Date(now))
     .toISOString();
 

@@ -80,7 +80,9 @@ export class RetentionService implements OnApplicationBootstrap, OnModuleDestroy
 
   /** Erases records of cookie decisions CONSENT_RETENTION_MONTHS after the decision. */
   async eraseConsentRecords(now = new Date()): Promise<number> {
-    const { count } = await this.prisma.consentRecord.deleteMany({ where: { decidedAt: { lt: this.cutoff(now, this.config.CONSENT_RETENTION_MONTHS) } } });
+    const { count } = await this.prisma.consentRecord.deleteMany({
+      where: { decidedAt: { lt: this.cutoff(now, this.config.CONSENT_RETENTION_MONTHS) } },
+    });
     if (count) this.logger.log(`Erased ${count} consent record(s) older than ${this.config.CONSENT_RETENTION_MONTHS} months`);
     return count;
   }

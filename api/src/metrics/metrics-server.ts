@@ -31,12 +31,20 @@ export class MetricsServer implements OnApplicationBootstrap, OnApplicationShutd
     });
     await new Promise<void>((resolve, reject) => {
       server.once('error', (error: NodeJS.ErrnoException) =>
-        reject(error.code === 'EADDRINUSE' ? new Error(`Port ${this.config.METRICS_PORT} (METRICS_PORT) is already in use: set METRICS_PORT to a free port, or 0 for no metrics.`) : error),
+        reject(
+          error.code === 'EADDRINUSE'
+            ? new Error(
+                `Port ${this.config.METRICS_PORT} (METRICS_PORT) is already in use: set METRICS_PORT to a free port, or 0 for no metrics.`,
+              )
+            : error,
+        ),
       );
       server.listen(this.config.METRICS_PORT, this.config.HOST, resolve);
     });
     this.server = server;
-    new Logger('Metrics').log(`Prometheus metrics at http://${this.config.HOST === '0.0.0.0' ? 'localhost' : this.config.HOST}:${this.config.METRICS_PORT}/metrics`);
+    new Logger('Metrics').log(
+      `Prometheus metrics at http://${this.config.HOST === '0.0.0.0' ? 'localhost' : this.config.HOST}:${this.config.METRICS_PORT}/metrics`,
+    );
   }
 
   async onApplicationShutdown(): Promise<void> {

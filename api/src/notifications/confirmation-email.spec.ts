@@ -7,7 +7,9 @@ import { emailMessage, type LeadSummary, ordinal, webhookPayload } from './lead-
 
 /** Every key path of a strings file, arrays by index: what each language must have. */
 const keyPaths = (value: unknown, prefix = ''): string[] =>
-  value && typeof value === 'object' ? Object.entries(value).flatMap(([key, inner]) => keyPaths(inner, `${prefix}${key}.`)) : [prefix.slice(0, -1)];
+  value && typeof value === 'object'
+    ? Object.entries(value).flatMap(([key, inner]) => keyPaths(inner, `${prefix}${key}.`))
+    : [prefix.slice(0, -1)];
 const placeholders = (value: unknown) => [...JSON.stringify(value).matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]).sort();
 
 const LEAD: LeadSummary = {
@@ -55,40 +57,45 @@ describe("the prospect's confirmation email", () => {
 
   it("names the interests as the site's form does", () => {
     for (const { code } of LOCALES) {
-      const site = JSON.parse(readFileSync(path.join(__dirname, '../../../site/locales', code, 'contact.json'), 'utf8')) as { options: { interest: object } };
+      const site = JSON.parse(readFileSync(path.join(__dirname, '../../../site/locales', code, 'contact.json'), 'utf8')) as {
+        options: { interest: object };
+      };
       expect(EMAIL_STRINGS[code].interest).toEqual(site.options.interest);
     }
   });
 
-  it.each(LOCALES.map((locale) => [locale.code, locale] as const))('in %s: subject, steps, summary, footer and privacy link, as text and HTML', async (code, locale) => {
-    const strings = EMAIL_STRINGS[code];
-    const email = await confirmationEmail({ ...LEAD, locale: locale.api }, COMPANY, 'https://www.segmentia.es');
-    const privacyUrl = `https://www.segmentia.es${localizedPath(code, '/privacy/')}`;
-    expect(email.subject).toBe(strings.subject);
-    for (const part of [email.text, email.html]) {
-      expect(part).toContain('72');
-      expect(part).toContain(privacyUrl);
-      expect(part).toContain(COMPANY.taxId);
-      expect(part).toContain('www.segmentia.es');
-    }
-    expect(email.text).toContain(`${strings.summary.interest}: ${strings.interest.TECHNOLOGICAL_TRANSFORMATION}`);
-    expect(email.text).toContain('Agencia <Norte> & Co');
-    // The visitor's words are text in the HTML, never markup.
-    expect(email.html).toContain('Agencia &lt;Norte&gt; &amp; Co');
-    expect(email.html).not.toContain('<Norte>');
-    expect(email.html).toContain('Íñigo &quot;Iñi&quot; Ortega');
-    expect(email.html).toContain(`lang="${locale.tag}"`);
-  });
+  it.each(LOCALES.map((locale) => [locale.code, locale] as const))(
+    'in %s: subject, steps, summary, footer and privacy link, as text and HTML',
+    async (code, locale) => {
+      const strings = EMAIL_STRINGS[code];
+      const email = await confirmationEmail({ ...LEAD, locale: locale.api }, COMPANY, 'https://www.segmentia.es');
+      const privacyUrl = `https://www.segmentia.es${localizedPath(code, '/privacy/')}`;
+      expect(email.subject).toBe(strings.subject);
+      for (const part of [email.text, email.html]) {
+        expect(part).toContain('72');
+        expect(part).toContain(privacyUrl);
+        expect(part).toContain(COMPANY.taxId);
+        expect(part).toContain('www.segmentia.es');
+      }
+      expect(email.text).toContain(`${strings.summary.interest}: ${strings.interest.TECHNOLOGICAL_TRANSFORMATION}`);
+      expect(email.text).toContain('Agencia <Norte> & Co');
+      // The visitor's words are text in the HTML, never markup.
+      expect(email.html).toContain('Agencia &lt;Norte&gt; &amp; Co');
+      expect(email.html).not.toContain('<Norte>');
+      expect(email.html).toContain('Íñigo &quot;Iñi&quot; Ortega');
+      expect(email.html).toContain(`lang="${locale.tag}"`);
+    },
+  );
 });
 
 describe("sales' notification of a lead", () => {
-  it('says the fit score with each rule\'s points', () => {
+  it("says the fit score with each rule's points", () => {
     expect(emailMessage(LEAD, 'https://segmentia.es/staff/').text).toContain(
       'Fit: 46/100 (media spend up to €2M a year 5/25, advertisers from 10 to 25 8/20, decision role decide 20/20, email free 0/15, interest technological transformation 6/10, country unknown 4/10)',
     );
   });
 
-  it('calls a repeat a repeat, with its place and the first request\'s day', () => {
+  it("calls a repeat a repeat, with its place and the first request's day", () => {
     const repeat = { ...LEAD, requestNumber: 3, repeatOf: { id: 'x', receivedAt: new Date('2026-10-12T09:00:00Z') } };
     const { subject, text } = emailMessage(repeat, 'https://segmentia.es/staff/');
     expect(subject).toBe('Repeat demo request (3rd): Agencia <Norte> & Co (fit 46/100)');
@@ -103,9 +110,18 @@ describe("sales' notification of a lead", () => {
   it('lists the audiences asked for, by segment id and English path', () => {
     const asked = {
       ...LEAD,
-      requestedAudiences: [{ country: 'DE', audience: 'motorsport-fans', segmentId: 'SGM-DE-AUTO-MOTORSPORT-FANS', englishTaxonomyPath: 'Segmentia › Automotive › Motorsport fans' }],
+      requestedAudiences: [
+        {
+          country: 'DE',
+          audience: 'motorsport-fans',
+          segmentId: 'SGM-DE-AUTO-MOTORSPORT-FANS',
+          englishTaxonomyPath: 'Segmentia › Automotive › Motorsport fans',
+        },
+      ],
     };
-    expect(emailMessage(asked, 'https://segmentia.es/staff/').text).toContain('Audiences (1): SGM-DE-AUTO-MOTORSPORT-FANS (Segmentia › Automotive › Motorsport fans)');
+    expect(emailMessage(asked, 'https://segmentia.es/staff/').text).toContain(
+      'Audiences (1): SGM-DE-AUTO-MOTORSPORT-FANS (Segmentia › Automotive › Motorsport fans)',
+    );
     expect(emailMessage(LEAD, 'https://segmentia.es/staff/').text).not.toContain('Audiences');
   });
 

@@ -20,7 +20,8 @@ const FONT = 'Inter, "Segoe UI", Helvetica, Arial, sans-serif';
 const html = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 
 /** `{{name}}` placeholders filled; the values are the caller's, escaped by it where the text becomes HTML. */
-const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''));
+const fill = (text: string, values: Record<string, string | number>) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''));
 
 export interface ConfirmationEmail {
   subject: string;
@@ -37,9 +38,18 @@ export interface ConfirmationEmail {
 export async function confirmationEmail(lead: LeadSummary, company: Company, siteUrl: string): Promise<ConfirmationEmail> {
   const locale = LOCALES.find((entry) => entry.api === (lead.locale as Locale))!;
   const strings = EMAIL_STRINGS[locale.code];
-  const values = { name: lead.contactName, hours: RESPONSE_WORKING_HOURS, site: new URL(siteUrl).host, company: company.companyName, address: company.address, taxId: company.taxId };
+  const values = {
+    name: lead.contactName,
+    hours: RESPONSE_WORKING_HOURS,
+    site: new URL(siteUrl).host,
+    company: company.companyName,
+    address: company.address,
+    taxId: company.taxId,
+  };
   const privacyUrl = `${siteUrl}${localizedPath(locale.code, '/privacy/')}`;
-  const received = new Intl.DateTimeFormat(locale.tag, { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Madrid' }).format(lead.receivedAt);
+  const received = new Intl.DateTimeFormat(locale.tag, { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Madrid' }).format(
+    lead.receivedAt,
+  );
   const summary: [string, string][] = [
     [strings.summary.agency, lead.agencyName],
     [strings.summary.contact, `${lead.contactName} <${lead.email}>`],
@@ -116,6 +126,7 @@ export async function confirmationEmail(lead: LeadSummary, company: Company, sit
 </mjml>`,
     { validationLevel: 'strict' },
   );
-  if (errors.length) throw new Error(`The confirmation email's template is not valid MJML: ${errors.map((error) => error.formattedMessage).join('; ')}`);
+  if (errors.length)
+    throw new Error(`The confirmation email's template is not valid MJML: ${errors.map((error) => error.formattedMessage).join('; ')}`);
   return { subject: strings.subject, text, html: rendered };
 }

@@ -85,7 +85,12 @@ function facts(lead: LeadSummary): [string, string][] {
     ['Source', [leadSource(lead) ?? 'direct', lead.utmCampaign && `campaign ${lead.utmCampaign}`].filter(Boolean).join(', ')],
     ['Landing page', lead.landingPage ?? '—'],
     ...(lead.requestedAudiences.length
-      ? [[`Audiences (${lead.requestedAudiences.length})`, lead.requestedAudiences.map((audience) => `${audience.segmentId} (${audience.englishTaxonomyPath})`).join('\n')] as [string, string]]
+      ? [
+          [
+            `Audiences (${lead.requestedAudiences.length})`,
+            lead.requestedAudiences.map((audience) => `${audience.segmentId} (${audience.englishTaxonomyPath})`).join('\n'),
+          ] as [string, string],
+        ]
       : []),
   ];
 }
@@ -114,7 +119,9 @@ export function webhookPayload(lead: LeadSummary, staffPageUrl: string) {
         type: 'section',
         fields: facts(lead).map(([name, value]) => ({ type: 'mrkdwn', text: `*${name}*\n${escapeSlack(value)}` })),
       },
-      ...(lead.message ? [{ type: 'section', text: { type: 'mrkdwn', text: `>${escapeSlack(lead.message).replaceAll('\n', '\n>')}` } }] : []),
+      ...(lead.message
+        ? [{ type: 'section', text: { type: 'mrkdwn', text: `>${escapeSlack(lead.message).replaceAll('\n', '\n>')}` } }]
+        : []),
       { type: 'section', text: { type: 'mrkdwn', text: `<${link}|Open the lead> · reply within ${RESPONSE_WORKING_HOURS} working hours` } },
     ],
   };

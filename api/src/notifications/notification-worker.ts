@@ -74,7 +74,9 @@ export class NotificationWorker implements OnApplicationBootstrap, OnModuleDestr
 
   onApplicationBootstrap(): void {
     if (!this.channels.length) {
-      this.logger.warn('No notification channel is set (NOTIFY_WEBHOOK_URL, or SMTP_URL with NOTIFY_EMAIL_TO): leads are stored, nobody is told');
+      this.logger.warn(
+        'No notification channel is set (NOTIFY_WEBHOOK_URL, or SMTP_URL with NOTIFY_EMAIL_TO): leads are stored, nobody is told',
+      );
       return;
     }
     this.timer = setInterval(() => this.wake(), this.config.NOTIFY_POLL_INTERVAL_MS).unref();
@@ -145,7 +147,10 @@ export class NotificationWorker implements OnApplicationBootstrap, OnModuleDestr
     const deadline = Date.now() + (this.config.NOTIFY_LEASE_SECONDS * 1000) / 2;
     for (let attempt = 1; ; attempt++) {
       try {
-        await this.prisma.leadNotification.updateMany({ where: { id }, data: { deliveredAt: new Date(), lockedUntil: null, lastError: null } });
+        await this.prisma.leadNotification.updateMany({
+          where: { id },
+          data: { deliveredAt: new Date(), lockedUntil: null, lastError: null },
+        });
         return;
       } catch (error) {
         if (Date.now() > deadline) throw error;
@@ -167,7 +172,9 @@ export class NotificationWorker implements OnApplicationBootstrap, OnModuleDestr
         data: { nextAttemptAt: new Date(Date.now() + delay), lockedUntil: null, lastError: reason },
       });
       this.metrics.deliveries.inc({ channel, result: 'failed' });
-      this.logger.warn(`Notification ${id} (${channel}, lead ${leadId}) attempt ${attempts} failed: ${reason}; next in ${Math.ceil(delay / 1000)} s`);
+      this.logger.warn(
+        `Notification ${id} (${channel}, lead ${leadId}) attempt ${attempts} failed: ${reason}; next in ${Math.ceil(delay / 1000)} s`,
+      );
       return;
     }
     await this.recordDelivered(id);

@@ -28,7 +28,13 @@ export interface TestApi {
  * `altcha` (null too) to send your own.
  */
 export async function startTestApi(settings: Record<string, string> = {}, logs: LogDestination = false): Promise<TestApi> {
-  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: process.env.TEST_DATABASE_URL, METRICS_PORT: '0', ...QUICK_PROOF, ...settings });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: process.env.TEST_DATABASE_URL,
+    METRICS_PORT: '0',
+    ...QUICK_PROOF,
+    ...settings,
+  });
   const app = await createApp(config, { logs });
   await app.listen(0, '127.0.0.1');
   const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');

@@ -65,7 +65,6 @@ export function companyFrom(values: CompanySettings): Company {
   };
 }
 
-
 /** The intra-community VAT number of a Spanish company: ES and its NIF. */
 export const vatIdOf = (company: Company) => `ES${company.taxId}`;
 
@@ -105,7 +104,9 @@ const REGISTRY_PARTS = ['tomo', 'folio', 'sección', 'hoja', 'inscripción'];
 export function companyProblems(company: Company): string[] {
   const problems: string[] = [];
   if (!isCompanyTaxId(company.taxId)) {
-    problems.push(`GATSBY_COMPANY_TAX_ID "${company.taxId}" is not a valid Spanish company NIF (a letter, seven digits and the right check character, e.g. B88123450)`);
+    problems.push(
+      `GATSBY_COMPANY_TAX_ID "${company.taxId}" is not a valid Spanish company NIF (a letter, seven digits and the right check character, e.g. B88123450)`,
+    );
   }
   const registry = company.registry.toLowerCase();
   const missing = REGISTRY_PARTS.filter((part) => !new RegExp(`\\b${part}\\s+\\S*\\d`, 'u').test(registry));

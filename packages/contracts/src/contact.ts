@@ -44,7 +44,13 @@ export const ATTRIBUTION_LIMITS = {
 } as const;
 export type AttributionField = keyof typeof ATTRIBUTION_LIMITS;
 /** The UTM parameters, as the link names them and as the lead stores them. */
-export const UTM_PARAMETERS = { utm_source: 'utmSource', utm_medium: 'utmMedium', utm_campaign: 'utmCampaign', utm_term: 'utmTerm', utm_content: 'utmContent' } as const;
+export const UTM_PARAMETERS = {
+  utm_source: 'utmSource',
+  utm_medium: 'utmMedium',
+  utm_campaign: 'utmCampaign',
+  utm_term: 'utmTerm',
+  utm_content: 'utmContent',
+} as const;
 
 /**
  * The explorer's audiences a request may carry (input.audiences): at most
@@ -62,7 +68,25 @@ export const REQUESTED_AUDIENCES = { max: 50, country: /^[A-Z]{2}$/, audience: /
 export const NOT_SINGLE_LINE = /[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
 
 /** The field error codes the API answers for a contact request (class-validator's constraint names and ours). */
-export const CONTACT_ERROR_CODES = ['isDefined', 'isString', 'minLength', 'maxLength', 'isEmail', 'isPhoneNumber', 'isEnum', 'equals', 'isSingleLine', 'isUuid', 'matches', 'isFqdn', 'isNotDisposable', 'isArray', 'arrayMaxSize', 'nestedValidation', 'unknownAudience'] as const;
+export const CONTACT_ERROR_CODES = [
+  'isDefined',
+  'isString',
+  'minLength',
+  'maxLength',
+  'isEmail',
+  'isPhoneNumber',
+  'isEnum',
+  'equals',
+  'isSingleLine',
+  'isUuid',
+  'matches',
+  'isFqdn',
+  'isNotDisposable',
+  'isArray',
+  'arrayMaxSize',
+  'nestedValidation',
+  'unknownAudience',
+] as const;
 export type ContactErrorCode = (typeof CONTACT_ERROR_CODES)[number];
 
 /** The shape of an address, as the form checks it before sending and the company's settings are checked; the API has the last word. */

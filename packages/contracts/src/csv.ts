@@ -1,5 +1,7 @@
 /** Text a spreadsheet would run as a formula (=, +, -, @, tab, CR): OWASP's CSV injection advice. */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-/** A CSV cell's text, prefixed with an apostrophe when a spreadsheet would run it as a formula. Shared by the staff CSV and the explorer's. */
+/**
+ * A CSV cell's text, prefixed with an apostrophe when a spreadsheet would run it as a formula. Shared by the staff CSV and the explorer's.
+ */
 export const defusedCell = (text: string): string => (FORMULA_START.test(text) ? `'${text}` : text);

@@ -3,7 +3,11 @@ import { languageRedirect } from './locales';
 
 /** The browser's languages as npm start's site server reads them: Express's `acceptsLanguages()`, by q. */
 const languagesOf = (acceptLanguage?: string): string[] =>
-  (Object.create(express.request, { headers: { value: acceptLanguage === undefined ? {} : { 'accept-language': acceptLanguage } } }) as express.Request).acceptsLanguages();
+  (
+    Object.create(express.request, {
+      headers: { value: acceptLanguage === undefined ? {} : { 'accept-language': acceptLanguage } },
+    }) as express.Request
+  ).acceptsLanguages();
 
 describe('the redirect of `/`', () => {
   const visit = { host: 'www.segmentia.es', userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0' };
@@ -18,7 +22,9 @@ describe('the redirect of `/`', () => {
     expect(languageRedirect({ ...visit, browserLanguages: languagesOf('es-ES,en;q=0.5') })).toBeUndefined();
     expect(languageRedirect({ ...visit, browserLanguages: languagesOf('ja') })).toBeUndefined();
     expect(languageRedirect({ ...visit, cookie: 'lang=es', browserLanguages: languagesOf('en') })).toBeUndefined();
-    expect(languageRedirect({ ...visit, browserLanguages: languagesOf('en'), userAgent: 'Mozilla/5.0 (compatible; Googlebot/2.1)' })).toBeUndefined();
+    expect(
+      languageRedirect({ ...visit, browserLanguages: languagesOf('en'), userAgent: 'Mozilla/5.0 (compatible; Googlebot/2.1)' }),
+    ).toBeUndefined();
     expect(languageRedirect({ ...visit, browserLanguages: languagesOf('en'), referer: 'https://www.segmentia.es/legal/' })).toBeUndefined();
     expect(languageRedirect({ ...visit, browserLanguages: languagesOf('en'), referer: 'https://www.google.com/' })).toBe('/en/');
   });

@@ -7,7 +7,35 @@
  */
 
 /** The 27 EMEA countries the audiences cover, as the catalogue lists them. */
-export const COVERED_COUNTRIES = ['ES', 'PT', 'FR', 'IT', 'DE', 'AT', 'CH', 'BE', 'NL', 'LU', 'IE', 'GB', 'DK', 'SE', 'NO', 'FI', 'PL', 'CZ', 'HU', 'RO', 'GR', 'TR', 'AE', 'SA', 'IL', 'ZA', 'MA'] as const;
+export const COVERED_COUNTRIES = [
+  'ES',
+  'PT',
+  'FR',
+  'IT',
+  'DE',
+  'AT',
+  'CH',
+  'BE',
+  'NL',
+  'LU',
+  'IE',
+  'GB',
+  'DK',
+  'SE',
+  'NO',
+  'FI',
+  'PL',
+  'CZ',
+  'HU',
+  'RO',
+  'GR',
+  'TR',
+  'AE',
+  'SA',
+  'IL',
+  'ZA',
+  'MA',
+] as const;
 
 /** Each topic's part of a segment id (SGM-DE-AUTO-…), by the topic's id: seats and plans quote it, never change one. */
 export const TOPIC_CODES: Readonly<Record<string, string>> = {
@@ -15,7 +43,7 @@ export const TOPIC_CODES: Readonly<Record<string, string>> = {
   'travel-tourism': 'TRAVEL',
   'retail-ecommerce': 'RETAIL',
   'finance-insurance': 'FINANCE',
-  'automotive': 'AUTO',
+  automotive: 'AUTO',
   'health-wellness': 'HEALTH',
   'food-drink': 'FOOD',
   'entertainment-media': 'MEDIA',

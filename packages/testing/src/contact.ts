@@ -28,4 +28,5 @@ export function contactInput(overrides: Record<string, unknown> = {}) {
 }
 
 /** The mutation the form sends, answering the lead's id and when it was received. */
-export const SUBMIT_CONTACT_REQUEST = 'mutation Submit($input: ContactRequestInput!) { submitContactRequest(input: $input) { id receivedAt } }';
+export const SUBMIT_CONTACT_REQUEST =
+  'mutation Submit($input: ContactRequestInput!) { submitContactRequest(input: $input) { id receivedAt } }';

@@ -7,7 +7,10 @@ export const QUICK_PROOF = { ALTCHA_COST: '1', ALTCHA_MAX_COUNTER: '1', CONTACT_
 
 /** Asks the API at `graphqlUrl` for a challenge. */
 export async function fetchChallenge(graphqlUrl: string, headers?: Record<string, string>): Promise<Challenge> {
-  return dataOf(await postGraphql<{ contactChallenge: Challenge }>(graphqlUrl, '{ contactChallenge }', undefined, headers), 'contactChallenge').contactChallenge;
+  return dataOf(
+    await postGraphql<{ contactChallenge: Challenge }>(graphqlUrl, '{ contactChallenge }', undefined, headers),
+    'contactChallenge',
+  ).contactChallenge;
 }
 
 /** Solves a challenge as ALTCHA's widget does: its payload (base64 JSON), or undefined when it has no solution. */

@@ -8,6 +8,14 @@ describe('until', () => {
   });
 
   it('fails naming what it waited for, and counts a throwing check as not yet', async () => {
-    await expect(until('the moon is cheese', () => { throw new Error('no'); }, { timeoutMs: 30, intervalMs: 5 })).rejects.toThrow('waiting until the moon is cheese');
+    await expect(
+      until(
+        'the moon is cheese',
+        () => {
+          throw new Error('no');
+        },
+        { timeoutMs: 30, intervalMs: 5 },
+      ),
+    ).rejects.toThrow('waiting until the moon is cheese');
   });
 });

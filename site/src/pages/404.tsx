@@ -34,7 +34,6 @@ export default function NotFoundPage({ location }: PageProps<LocaleData>) {
 
 export const Head = pageHead('common:notFound.title', 'common:notFound.text', { noindex: true });
 
-
 export const query = graphql`
   query NotFoundPage($language: String!) {
     locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "consent"] } }) {

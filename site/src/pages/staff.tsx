@@ -16,7 +16,6 @@ export default function Staff({ location }: PageProps<LocaleData>) {
 
 export const Head = pageHead('staff:meta.title', 'staff:meta.description', { noindex: true });
 
-
 export const query = graphql`
   query StaffPage($language: String!) {
     locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "staff", "contact", "consent"] } }) {

@@ -59,9 +59,9 @@ describe('startEmbeddedPostgres', () => {
     const dataDir = path.join(parent, 'data', 'postgres');
     const first = await startEmbeddedPostgres({ dataDir, port, persistent: true });
     await query(first.url, 'CREATE TABLE kept (id int); INSERT INTO kept VALUES (7)');
-    expect(await query(first.url, "SELECT current_setting('listen_addresses') AS listen, current_setting('unix_socket_directories') AS sockets")).toEqual([
-      { listen: '127.0.0.1', sockets: '' },
-    ]);
+    expect(
+      await query(first.url, "SELECT current_setting('listen_addresses') AS listen, current_setting('unix_socket_directories') AS sockets"),
+    ).toEqual([{ listen: '127.0.0.1', sockets: '' }]);
     await first.stop();
     await expect(query(first.url, 'SELECT 1')).rejects.toThrow();
     expect(existsSync(path.join(dataDir, 'postmaster.pid'))).toBe(false);

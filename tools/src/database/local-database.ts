@@ -142,7 +142,9 @@ export function lookUpUser(name: string): UserIds | undefined {
   if (uid.status !== 0 || gid.status !== 0) return undefined;
   const ids = { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) };
   if (ids.uid === 0) {
-    throw new Error(`The user ${name} is root (uid 0), and PostgreSQL refuses to run as root: give ${name} its own uid, or set DATABASE_URL to a PostgreSQL of your own.`);
+    throw new Error(
+      `The user ${name} is root (uid 0), and PostgreSQL refuses to run as root: give ${name} its own uid, or set DATABASE_URL to a PostgreSQL of your own.`,
+    );
   }
   return ids;
 }
@@ -151,7 +153,19 @@ export function lookUpUser(name: string): UserIds | undefined {
 export function createSystemUser(name: string): UserIds {
   const groupExists = spawnSync('getent', ['group', name], { stdio: 'ignore' }).status === 0;
   const attempts: [string, string[]][] = [
-    ['useradd', ['--system', '--no-create-home', '--home-dir', '/nonexistent', '--shell', '/usr/sbin/nologin', ...(groupExists ? ['--gid', name] : ['--user-group']), name]],
+    [
+      'useradd',
+      [
+        '--system',
+        '--no-create-home',
+        '--home-dir',
+        '/nonexistent',
+        '--shell',
+        '/usr/sbin/nologin',
+        ...(groupExists ? ['--gid', name] : ['--user-group']),
+        name,
+      ],
+    ],
     ['adduser', ['-S', '-D', '-H', '-h', '/nonexistent', '-s', '/sbin/nologin', name]],
   ];
   const problems: string[] = [];
@@ -159,7 +173,9 @@ export function createSystemUser(name: string): UserIds {
     const result = spawnSync(command, args, { encoding: 'utf8' });
     const ids = lookUpUser(name);
     if (ids) return ids;
-    problems.push(result.error ? `${command}: ${result.error.message}` : `${command}: ${(result.stderr || '').trim() || `exit code ${result.status}`}`);
+    problems.push(
+      result.error ? `${command}: ${result.error.message}` : `${command}: ${(result.stderr || '').trim() || `exit code ${result.status}`}`,
+    );
   }
   throw new Error(
     `PostgreSQL refuses to run as root and the user ${name} could not be created (${problems.join('; ')}): ` +
@@ -308,7 +324,9 @@ function prepareDataDir({ dataDir, persistent, defaultDir }: EmbeddedOptions, ru
       return ownedBy(fallback, runAs);
     }
   }
-  const what = persistent ? 'set EMBEDDED_POSTGRES_DIR to a folder it can reach (such as /var/lib/segmentia/postgres)' : 'set TMPDIR to a folder it can reach (such as /tmp)';
+  const what = persistent
+    ? 'set EMBEDDED_POSTGRES_DIR to a folder it can reach (such as /var/lib/segmentia/postgres)'
+    : 'set TMPDIR to a folder it can reach (such as /tmp)';
   throw new ConfigError(
     `The embedded PostgreSQL runs as the user ${SYSTEM_USER} (PostgreSQL refuses root), which cannot reach ${dataDir}: ` +
       `${what}, or set DATABASE_URL to a PostgreSQL of your own.`,
@@ -411,16 +429,25 @@ async function initialise(binaries: Binaries, dataDir: string, runAs: UserIds | 
       ...(persistent ? [] : ['--no-sync']),
     ];
     const { code, output, error } = await runToEnd(binaries.initdb, args, childOptions(runAs));
-    if (error) throw new Error(`PostgreSQL's initdb could not be run (${error.message}): run npm install again, or set DATABASE_URL to a PostgreSQL of your own.`);
+    if (error)
+      throw new Error(
+        `PostgreSQL's initdb could not be run (${error.message}): run npm install again, or set DATABASE_URL to a PostgreSQL of your own.`,
+      );
     if (code !== 0) {
-      throw new Error(`The embedded PostgreSQL could not be initialised in ${dataDir} (${reasonIn(output) ?? `initdb exit code ${code}`}): empty that folder, or set EMBEDDED_POSTGRES_DIR to another one.`);
+      throw new Error(
+        `The embedded PostgreSQL could not be initialised in ${dataDir} (${reasonIn(output) ?? `initdb exit code ${code}`}): empty that folder, or set EMBEDDED_POSTGRES_DIR to another one.`,
+      );
     }
   } finally {
     rmSync(privateDir, { recursive: true, force: true });
   }
 }
 
-function runToEnd(file: string, args: string[], options: ReturnType<typeof childOptions>): Promise<{ code: number | null; output: string; error?: Error }> {
+function runToEnd(
+  file: string,
+  args: string[],
+  options: ReturnType<typeof childOptions>,
+): Promise<{ code: number | null; output: string; error?: Error }> {
   return new Promise((resolve) => {
     let output = '';
     const child = spawn(file, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -433,12 +460,17 @@ function runToEnd(file: string, args: string[], options: ReturnType<typeof child
 
 /** The line of PostgreSQL's output that says what went wrong. */
 function reasonIn(output: string): string | undefined {
-  const lines = output.split('\n').map((line) => line.trim()).filter(Boolean);
+  const lines = output
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
   const line = lines.find((text) => /\b(FATAL|PANIC|error):/.test(text)) ?? lines.at(-1);
   return line?.replace(/^.*?\b(FATAL|PANIC|error):\s*/, '').replace(/\.$/, '');
 }
 
-/** PostgreSQL processes of this process that are still running (with a throw-away cluster's folder): stopped if this process exits first. */
+/**
+ * PostgreSQL processes of this process that are still running (with a throw-away cluster's folder): stopped if this process exits first.
+ */
 const running = new Map<ChildProcess, string | undefined>();
 let exitHookInstalled = false;
 function stopOnExit(child: ChildProcess, throwAwayDir: string | undefined): void {
@@ -531,7 +563,9 @@ async function launch(
   const output = readText(logFile) ?? '';
   await stop();
   if (spawnError) {
-    throw new Error(`PostgreSQL could not be run (${spawnError.message}): run npm install again, or set DATABASE_URL to a PostgreSQL of your own.`);
+    throw new Error(
+      `PostgreSQL could not be run (${spawnError.message}): run npm install again, or set DATABASE_URL to a PostgreSQL of your own.`,
+    );
   }
   if (/Address already in use/.test(output)) {
     throw new ConfigError(`Port ${port} (${portVariable}) is already in use: stop what uses it or set ${portVariable} to a free port.`);

@@ -33,10 +33,16 @@ export class Client {
     const started = performance.now();
     const body = JSON.stringify({ query, variables });
     return new Promise((resolve) => {
-      const done = (status: number, code: string, data?: Answer['data']) => resolve({ status, code, ms: performance.now() - started, data });
+      const done = (status: number, code: string, data?: Answer['data']) =>
+        resolve({ status, code, ms: performance.now() - started, data });
       const request = https.request(
         this.url,
-        { method: 'POST', agent: this.agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers }, timeout: 30_000 },
+        {
+          method: 'POST',
+          agent: this.agent,
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers },
+          timeout: 30_000,
+        },
         (response) => {
           let text = '';
           response.setEncoding('utf8');
@@ -131,7 +137,8 @@ export interface LoadOptions {
   onAnswer?: (answered: number) => void;
 }
 
-const retryable = (answer: Answer) => answer.status === 0 || answer.status >= 500 || answer.code === 'SERVICE_UNAVAILABLE' || answer.code.startsWith('HTTP_');
+const retryable = (answer: Answer) =>
+  answer.status === 0 || answer.status >= 500 || answer.code === 'SERVICE_UNAVAILABLE' || answer.code.startsWith('HTTP_');
 
 /** Runs `count` requests from `concurrency` visitors at once, bounded in time. */
 export async function load(client: Client, options: LoadOptions): Promise<LoadResult> {

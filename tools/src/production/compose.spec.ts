@@ -51,7 +51,9 @@ describe('docker-compose.yml and npm run prod', () => {
 
 describe('renderTemplate', () => {
   it('replaces the variables it is given and leaves nginx’s own alone', () => {
-    expect(renderTemplate('return 301 ${SITE_URL}$request_uri;', { SITE_URL: 'https://a.example' })).toBe('return 301 https://a.example$request_uri;');
+    expect(renderTemplate('return 301 ${SITE_URL}$request_uri;', { SITE_URL: 'https://a.example' })).toBe(
+      'return 301 https://a.example$request_uri;',
+    );
   });
 
   it('refuses a variable nobody set, naming it', () => {

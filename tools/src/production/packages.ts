@@ -1,7 +1,11 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 
 /** Debian's packages for each program the production topology runs (nginx with its brotli module). */
-const PACKAGES: Record<string, string[]> = { nginx: ['nginx', 'libnginx-mod-http-brotli-filter'], 'redis-server': ['redis-server'], openssl: ['openssl'] };
+const PACKAGES: Record<string, string[]> = {
+  nginx: ['nginx', 'libnginx-mod-http-brotli-filter'],
+  'redis-server': ['redis-server'],
+  openssl: ['openssl'],
+};
 
 const has = (command: string) => spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
 
@@ -14,11 +18,16 @@ export function ensureCommands(commands: (keyof typeof PACKAGES)[]): void {
   if (!missing.length) return;
   const root = process.getuid?.() === 0;
   if (!root && !has('sudo')) {
-    throw new Error(`${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} missing: install ${missing.length > 1 ? 'them' : 'it'} with \`apt-get install ${missing.join(' ')}\` as root.`);
+    throw new Error(
+      `${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} missing: install ${missing.length > 1 ? 'them' : 'it'} with \`apt-get install ${missing.join(' ')}\` as root.`,
+    );
   }
   console.log(`Installing ${missing.join(', ')} from Debian's packages...`);
   const apt = (...args: string[]) =>
-    execFileSync(root ? 'apt-get' : 'sudo', [...(root ? [] : ['apt-get']), ...args], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    execFileSync(root ? 'apt-get' : 'sudo', [...(root ? [] : ['apt-get']), ...args], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
   apt('update', '-qq');
   apt('install', '-y', '-qq', '--no-install-recommends', ...missing);
 }

@@ -22,23 +22,75 @@ export function ensureLocalCertificates(dir: string): LocalCertificates {
   const caKey = path.join(dir, 'ca-key.pem');
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   if (!existsSync(files.ca) || !existsSync(caKey)) {
-    openssl('req', '-x509', '-new', '-nodes', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-keyout', caKey, '-out', files.ca,
-      '-days', '3650', '-subj', '/O=Segmentia (local)/CN=Segmentia local certificate authority',
-      '-addext', 'basicConstraints=critical,CA:TRUE,pathlen:0', '-addext', 'keyUsage=critical,keyCertSign,cRLSign');
+    openssl(
+      'req',
+      '-x509',
+      '-new',
+      '-nodes',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-keyout',
+      caKey,
+      '-out',
+      files.ca,
+      '-days',
+      '3650',
+      '-subj',
+      '/O=Segmentia (local)/CN=Segmentia local certificate authority',
+      '-addext',
+      'basicConstraints=critical,CA:TRUE,pathlen:0',
+      '-addext',
+      'keyUsage=critical,keyCertSign,cRLSign',
+    );
     rmSync(files.cert, { force: true });
   }
   if (!existsSync(files.cert) || !existsSync(files.key)) {
     const request = path.join(dir, 'localhost.csr');
     const extensions = path.join(dir, 'localhost.ext');
-    writeFileSync(extensions, [
-      'subjectAltName=DNS:localhost,IP:127.0.0.1,IP:::1',
-      'basicConstraints=critical,CA:FALSE',
-      'keyUsage=critical,digitalSignature',
-      'extendedKeyUsage=serverAuth',
-    ].join('\n'));
+    writeFileSync(
+      extensions,
+      [
+        'subjectAltName=DNS:localhost,IP:127.0.0.1,IP:::1',
+        'basicConstraints=critical,CA:FALSE',
+        'keyUsage=critical,digitalSignature',
+        'extendedKeyUsage=serverAuth',
+      ].join('\n'),
+    );
     try {
-      openssl('req', '-new', '-nodes', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-keyout', files.key, '-out', request, '-subj', '/CN=localhost');
-      openssl('x509', '-req', '-in', request, '-CA', files.ca, '-CAkey', caKey, '-CAcreateserial', '-out', files.cert, '-days', '397', '-extfile', extensions);
+      openssl(
+        'req',
+        '-new',
+        '-nodes',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-keyout',
+        files.key,
+        '-out',
+        request,
+        '-subj',
+        '/CN=localhost',
+      );
+      openssl(
+        'x509',
+        '-req',
+        '-in',
+        request,
+        '-CA',
+        files.ca,
+        '-CAkey',
+        caKey,
+        '-CAcreateserial',
+        '-out',
+        files.cert,
+        '-days',
+        '397',
+        '-extfile',
+        extensions,
+      );
     } finally {
       rmSync(request, { force: true });
       rmSync(extensions, { force: true });

@@ -118,7 +118,9 @@ export class Topology {
   private redisPassword?: string;
   private nginx?: Managed;
   private readonly replicas: (Managed | undefined)[] = [];
-  /** One secret for every replica's proof-of-work challenges (nginx may send the solution to another replica than the one that issued it). */
+  /**
+   * One secret for every replica's proof-of-work challenges (nginx may send the solution to another replica than the one that issued it).
+   */
   private readonly altchaSecret = process.env.ALTCHA_HMAC_SECRET || randomBytes(32).toString('hex');
 
   constructor(private readonly options: TopologyOptions) {
@@ -212,10 +214,27 @@ export class Topology {
     mkdirSync(dir, { recursive: true });
     // A password, as in docker-compose.yml: another local user cannot use or empty the counters.
     this.redisPassword ??= randomBytes(18).toString('base64url');
-    const args = ['--port', String(redis.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--requirepass', this.redisPassword];
+    const args = [
+      '--port',
+      String(redis.port),
+      '--bind',
+      '127.0.0.1',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      '--dir',
+      dir,
+      '--requirepass',
+      this.redisPassword,
+    ];
     this.redis = launch('redis', 'redis-server', args, path.join(this.logDir, 'redis.log'));
     this.redisUrl = `redis://:${this.redisPassword}@127.0.0.1:${redis.port}`;
-    const ping = () => spawnSync('redis-cli', ['-p', String(redis.port), 'ping'], { encoding: 'utf8', env: { ...process.env, REDISCLI_AUTH: this.redisPassword } });
+    const ping = () =>
+      spawnSync('redis-cli', ['-p', String(redis.port), 'ping'], {
+        encoding: 'utf8',
+        env: { ...process.env, REDISCLI_AUTH: this.redisPassword },
+      });
     await waitFor('redis-server', async () => ping().stdout.trim() === 'PONG', 10_000, this.redis);
   }
 
@@ -249,7 +268,13 @@ export class Topology {
   /** Starts replica `index` (settings over the topology's own) and waits until it is ready. */
   async startReplica(index: number, env: Record<string, string> = {}): Promise<void> {
     const port = this.options.apiPorts[index]!;
-    const replica = launch(`API replica ${index + 1}`, process.execPath, [path.join(API_ROOT, 'dist', 'src', 'main.js')], path.join(this.logDir, `api-${index + 1}.log`), this.replicaEnv(index, env));
+    const replica = launch(
+      `API replica ${index + 1}`,
+      process.execPath,
+      [path.join(API_ROOT, 'dist', 'src', 'main.js')],
+      path.join(this.logDir, `api-${index + 1}.log`),
+      this.replicaEnv(index, env),
+    );
     this.replicas[index] = replica;
     await waitFor(replica.name, async () => (await fetch(`http://127.0.0.1:${port}${HEALTH_PATHS.api}`)).ok, 30_000, replica);
   }
@@ -314,7 +339,11 @@ export interface ScratchPorts {
  * local CA. `who` names it in a message about a taken port. `discard()`
  * removes its data and served site, and keeps its logs to read.
  */
-export function scratchTopology(who: string, ports: ScratchPorts, apiEnv: Record<string, string> = {}): { topology: Topology; discard(): void } {
+export function scratchTopology(
+  who: string,
+  ports: ScratchPorts,
+  apiEnv: Record<string, string> = {},
+): { topology: Topology; discard(): void } {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `segmentia-${who.replace(/\W+/g, '-')}-`));
   // The embedded PostgreSQL runs as the user postgres when this runs as root: it must be able to enter.
   chmodSync(dataDir, 0o755);
@@ -325,7 +354,14 @@ export function scratchTopology(who: string, ports: ScratchPorts, apiEnv: Record
     httpsPort: ports.https,
     apiPorts: ports.api,
     metricsPorts: ports.metrics,
-    postgres: { embedded: { dataDir: path.join(dataDir, 'postgres'), port: ports.postgres, persistent: true, portVariable: `${who} (a port of its own)` } },
+    postgres: {
+      embedded: {
+        dataDir: path.join(dataDir, 'postgres'),
+        port: ports.postgres,
+        persistent: true,
+        portVariable: `${who} (a port of its own)`,
+      },
+    },
     redis: { port: ports.redis },
     apiEnv,
     portVariables: { http: who, https: who, api: who, metrics: who, redis: who },

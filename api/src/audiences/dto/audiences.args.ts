@@ -18,7 +18,6 @@ export class CountryArgs extends LocaleArgs {
   country: string;
 }
 
-
 @ArgsType()
 export class SearchAudiencesArgs extends CountryArgs {
   @Field({ description: 'Words of an audience name in the language, accents and case aside (2 to 60 characters)' })

@@ -29,7 +29,12 @@ export enum Environment {
 
 const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
 const toList = ({ value }: { value: unknown }) =>
-  typeof value === 'string' ? value.split(',').map((item) => item.trim()).filter(Boolean) : value;
+  typeof value === 'string'
+    ? value
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean)
+    : value;
 const toBool = ({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value);
 
 /**
@@ -162,7 +167,9 @@ export class AppConfig {
    * Version of the terms and privacy policy a contact request accepts: the
    * date they took effect, which the legal pages show as their last update.
    */
-  @Matches(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, { message: 'TERMS_VERSION must be the date the terms took effect, as YYYY-MM-DD (e.g. 2026-11-01)' })
+  @Matches(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, {
+    message: 'TERMS_VERSION must be the date the terms took effect, as YYYY-MM-DD (e.g. 2026-11-01)',
+  })
   TERMS_VERSION = '2026-11-01';
 
   /** The GraphQL explorer page (Apollo Sandbox landing page); never in production. */
@@ -282,7 +289,9 @@ export class AppConfig {
   @Max(60_000)
   SHUTDOWN_GRACE_MS = 0;
 
-  @IsEnum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { message: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent' })
+  @IsEnum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+    message: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
+  })
   LOG_LEVEL = 'info';
 
   /** json: one object per line (production); pretty: coloured lines for a terminal. Unset: pretty outside production. */
@@ -391,9 +400,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const config = plainToInstance(AppConfig, values, { exposeDefaultValues: true });
   const errors = validateSync(config);
   if (errors.length) {
-    const lines = errors.flatMap((error) =>
-      Object.values(error.constraints ?? {}).map((message) => `  ${error.property}: ${message}`),
-    );
+    const lines = errors.flatMap((error) => Object.values(error.constraints ?? {}).map((message) => `  ${error.property}: ${message}`));
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   return config;

@@ -5,7 +5,9 @@ const known = (code: string, message = 'failed', meta?: Record<string, unknown>)
   new Prisma.PrismaClientKnownRequestError(message, { code, clientVersion: '7.10.0', meta });
 /** A raw query PostgreSQL refused with this SQLSTATE, as Prisma's pg adapter reports it. */
 const refused = (sqlState: string) =>
-  known('P2010', `Raw query failed. Code: \`${sqlState}\`.`, { driverAdapterError: { cause: { originalCode: sqlState, kind: 'postgres' } } });
+  known('P2010', `Raw query failed. Code: \`${sqlState}\`.`, {
+    driverAdapterError: { cause: { originalCode: sqlState, kind: 'postgres' } },
+  });
 
 describe('isDatabaseUnavailable', () => {
   it.each([
@@ -13,7 +15,10 @@ describe('isDatabaseUnavailable', () => {
     ['a connection timeout', new Error('timeout exceeded when trying to connect')],
     [
       'a transaction whose connection the server ended (57P01)',
-      Object.assign(new Error('terminating connection due to administrator command'), { name: 'DriverAdapterError', cause: { originalCode: '57P01', kind: 'postgres' } }),
+      Object.assign(new Error('terminating connection due to administrator command'), {
+        name: 'DriverAdapterError',
+        cause: { originalCode: '57P01', kind: 'postgres' },
+      }),
     ],
     ['a connection the server closed mid-transaction', new Error('Client has encountered a connection error and is not queryable')],
     ['a cause deep inside', Object.assign(new Error('query failed'), { cause: new Error('Connection terminated unexpectedly') })],
@@ -31,7 +36,10 @@ describe('isDatabaseUnavailable', () => {
   it.each([
     ['a unique violation', known('P2002')],
     ['a raw query with a syntax error (42601)', refused('42601')],
-    ['a transaction that broke a constraint (23505)', Object.assign(new Error('duplicate key value'), { name: 'DriverAdapterError', cause: { originalCode: '23505', kind: 'postgres' } })],
+    [
+      'a transaction that broke a constraint (23505)',
+      Object.assign(new Error('duplicate key value'), { name: 'DriverAdapterError', cause: { originalCode: '23505', kind: 'postgres' } }),
+    ],
     ['a transaction that ran too long', known('P2028', 'Transaction API error: Transaction already closed: the timeout was exceeded.')],
     ['a programming error', new TypeError("Cannot read properties of undefined (reading 'id')")],
     ['a non-error', 'ECONNREFUSED'],

@@ -11,12 +11,16 @@ describe('variableFieldErrors', () => {
 
   it('names a missing required field', () => {
     expect(
-      variableFieldErrors('Variable "$input" got invalid value { locale: "ES" }; Field "email" of required type "String!" was not provided.'),
+      variableFieldErrors(
+        'Variable "$input" got invalid value { locale: "ES" }; Field "email" of required type "String!" was not provided.',
+      ),
     ).toEqual({ email: [{ code: 'isDefined', message: expect.stringContaining('email') }] });
   });
 
   it('names a field of the wrong type, and a field the input does not have', () => {
-    expect(variableFieldErrors('Variable "$input" got invalid value 7 at "input.agencyName"; String cannot represent a non string value: 7')).toEqual({
+    expect(
+      variableFieldErrors('Variable "$input" got invalid value 7 at "input.agencyName"; String cannot represent a non string value: 7'),
+    ).toEqual({
       agencyName: [{ code: 'type', message: expect.any(String) }],
     });
     expect(

@@ -21,7 +21,10 @@ export class RequestOutcomePlugin implements ApolloServerPlugin<GraphQLContext> 
     willSendResponse: async ({ request, operationName, response, contextValue }) => {
       const result = response.body.kind === 'single' ? response.body.singleResult : response.body.initialResult;
       const codes = result.errors?.map((error) => String(error.extensions?.code ?? 'INTERNAL_SERVER_ERROR'));
-      const noted: GraphQLOutcome = { operation: this.metrics.operation(operationName ?? request.operationName), outcome: codes?.[0] ?? 'ok' };
+      const noted: GraphQLOutcome = {
+        operation: this.metrics.operation(operationName ?? request.operationName),
+        outcome: codes?.[0] ?? 'ok',
+      };
       if (codes) noted.errors = [...new Set(codes)];
       contextValue.res.locals.graphql = noted;
     },

@@ -18,7 +18,10 @@ export function createLogger(config: AppConfig, destination?: LogDestination): L
   if ((config.LOG_FORMAT ?? (config.isProduction ? 'json' : 'pretty')) === 'pretty') {
     return pino({
       level: config.LOG_LEVEL,
-      transport: { target: 'pino-pretty', options: { singleLine: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname,res,responseTime,operation,outcome' } },
+      transport: {
+        target: 'pino-pretty',
+        options: { singleLine: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname,res,responseTime,operation,outcome' },
+      },
     });
   }
   return pino({ level: config.LOG_LEVEL }, pino.destination({ dest: 1, sync: false }));

@@ -31,7 +31,12 @@ export function requestLog(logger: Logger, metrics: Metrics) {
       if (graphql) metrics.observe(graphql.operation, graphql.outcome, ms / 1000);
       if (QUIET.has(path)) return;
       const status = response.writableFinished ? response.statusCode : 499;
-      const level = status >= 500 ? 'error' : graphql?.outcome === 'SERVICE_UNAVAILABLE' || graphql?.outcome === 'INTERNAL_SERVER_ERROR' ? 'warn' : 'info';
+      const level =
+        status >= 500
+          ? 'error'
+          : graphql?.outcome === 'SERVICE_UNAVAILABLE' || graphql?.outcome === 'INTERNAL_SERVER_ERROR'
+            ? 'warn'
+            : 'info';
       const responseTime = Math.round(ms);
       logger[level](
         { req: { id, method: request.method, path }, res: { status }, responseTime, ...graphql },

@@ -54,14 +54,18 @@ export class FailoverThrottlerStorage implements ThrottlerStorage, OnModuleInit,
     try {
       const record = await this.shared.increment(...args);
       if (this.degradedSince !== undefined) {
-        this.logger.log(`Redis reachable again after ${((Date.now() - this.degradedSince) / 1000).toFixed(1)} s: rate limits are shared again`);
+        this.logger.log(
+          `Redis reachable again after ${((Date.now() - this.degradedSince) / 1000).toFixed(1)} s: rate limits are shared again`,
+        );
         this.degradedSince = undefined;
       }
       return record;
     } catch (error) {
       if (this.degradedSince === undefined) {
         this.degradedSince = Date.now();
-        this.logger.warn(`Redis unreachable (${error instanceof Error ? error.message : error}): rate limits are counted by this replica alone until it is back`);
+        this.logger.warn(
+          `Redis unreachable (${error instanceof Error ? error.message : error}): rate limits are counted by this replica alone until it is back`,
+        );
       }
       return this.local.increment(...args);
     }

@@ -26,7 +26,11 @@ export class ConsentRecordInput {
   @IsEnum(Locale)
   locale: Locale;
 
-  @Field({ defaultValue: false, description: "The browser sent the Global Privacy Control signal (Sec-GPC: 1, navigator.globalPrivacyControl): marketing stayed off without asking" })
+  @Field({
+    defaultValue: false,
+    description:
+      'The browser sent the Global Privacy Control signal (Sec-GPC: 1, navigator.globalPrivacyControl): marketing stayed off without asking',
+  })
   @IsBoolean()
   gpc: boolean = false;
 }

@@ -1,6 +1,20 @@
 import { Field, ID, InputType } from '@nestjs/graphql';
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, Equals, IsArray, IsEmail, IsEnum, IsFQDN, IsOptional, IsString, IsUUID, Matches, MaxLength, MinLength, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  Equals,
+  IsArray,
+  IsEmail,
+  IsEnum,
+  IsFQDN,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Matches,
+  MaxLength,
+  MinLength,
+  ValidateNested,
+} from 'class-validator';
 import { Locale } from '../../common/locale';
 import { AdvertiserCount, AgencySize, AgencyType, DecisionRole, Interest, Position } from '../contact.enums';
 import { IsNotDisposableEmail } from './is-not-disposable-email';
@@ -11,8 +25,7 @@ import { ATTRIBUTION_LIMITS, CONTACT_LIMITS } from '@segmentia/contracts/contact
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** An optional text left blank counts as not given. */
-const trimToUndefined = ({ value }: { value: unknown }) =>
-  typeof value === 'string' ? value.trim() || undefined : (value ?? undefined);
+const trimToUndefined = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || undefined : (value ?? undefined));
 
 @InputType({ description: 'A request for demo access, sent from the contact form' })
 export class ContactRequestInput {
@@ -86,7 +99,8 @@ export class ContactRequestInput {
 
   @Field(() => String, {
     nullable: true,
-    description: "The ALTCHA widget's base64 payload: the solution of a `contactChallenge`. Missing, wrong or expired: refused with the field code altchaMissing, altchaInvalid or altchaExpired",
+    description:
+      "The ALTCHA widget's base64 payload: the solution of a `contactChallenge`. Missing, wrong or expired: refused with the field code altchaMissing, altchaInvalid or altchaExpired",
   })
   @IsOptional()
   @IsString()
@@ -157,7 +171,10 @@ export class ContactRequestInput {
   @IsSingleLine()
   utmContent?: string;
 
-  @Field({ nullable: true, description: "Google's click id of the first page of the visit; only when the visitor accepted marketing cookies" })
+  @Field({
+    nullable: true,
+    description: "Google's click id of the first page of the visit; only when the visitor accepted marketing cookies",
+  })
   @Transform(trimToUndefined)
   @IsOptional()
   @Matches(/^[\w-]+$/, { message: 'gclid must be letters, digits, - and _' })

@@ -10,6 +10,9 @@ export class EmailCheck {
   @Field(() => EmailKind)
   kind: EmailKind;
 
-  @Field(() => String, { nullable: true, description: 'The address with a likely typo of its domain corrected ("gmial.com" → "gmail.com")' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'The address with a likely typo of its domain corrected ("gmial.com" → "gmail.com")',
+  })
   suggestion: string | null;
 }

@@ -1,6 +1,6 @@
 import { Field, Int, ObjectType } from '@nestjs/graphql';
 
-@ObjectType({ description: "The figures the site shows, counted from the data so they stay true" })
+@ObjectType({ description: 'The figures the site shows, counted from the data so they stay true' })
 export class Coverage {
   @Field(() => Int)
   countries: number;

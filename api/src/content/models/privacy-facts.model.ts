@@ -11,7 +11,9 @@ export class PrivacyFacts {
   @Field(() => Int, { description: 'Months a record of a cookie decision is kept before it is erased (CONSENT_RETENTION_MONTHS)' })
   consentRecordRetentionMonths: number;
 
-  @Field({ description: 'The date the terms and privacy policy in force took effect, YYYY-MM-DD (TERMS_VERSION): what a contact request accepts' })
+  @Field({
+    description: 'The date the terms and privacy policy in force took effect, YYYY-MM-DD (TERMS_VERSION): what a contact request accepts',
+  })
   termsVersion: string;
 
   @Field({ description: 'The processor that receives lead notifications by webhook, as the policy names it (NOTIFY_WEBHOOK_PROCESSOR)' })

@@ -7,8 +7,7 @@ import { FirebaseTokenVerifier, type Identity } from './firebase-token-verifier'
 
 type StaffRequest = Request & { staff?: Identity };
 
-const requestOf = (context: ExecutionContext): StaffRequest =>
-  GqlExecutionContext.create(context).getContext<{ req: StaffRequest }>().req;
+const requestOf = (context: ExecutionContext): StaffRequest => GqlExecutionContext.create(context).getContext<{ req: StaffRequest }>().req;
 
 /**
  * Lets through verified staff only: a Firebase account with the custom claim

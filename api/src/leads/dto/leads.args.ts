@@ -5,8 +5,7 @@ import { Locale } from '../../common/locale';
 import { Interest } from '../../contact/contact.enums';
 import { LeadStatus } from '../models/lead.model';
 
-const trimToUndefined = ({ value }: { value: unknown }) =>
-  typeof value === 'string' ? value.trim() || undefined : (value ?? undefined);
+const trimToUndefined = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || undefined : (value ?? undefined));
 
 @InputType({ description: 'Every field narrows the list; none given: all leads' })
 export class LeadsFilter {
@@ -42,7 +41,10 @@ export class LeadsFilter {
   @MaxLength(100)
   search?: string;
 
-  @Field(() => String, { nullable: true, description: "Found in the lead's utm_source, utm_medium, utm_campaign or referring host, any case" })
+  @Field(() => String, {
+    nullable: true,
+    description: "Found in the lead's utm_source, utm_medium, utm_campaign or referring host, any case",
+  })
   @IsOptional()
   @Transform(trimToUndefined)
   @IsString()
@@ -100,7 +102,8 @@ export enum CsvSeparator {
 }
 registerEnumType(CsvSeparator, {
   name: 'CsvSeparator',
-  description: 'Spreadsheets read the list separator of their language: a comma in English, a semicolon in Spanish, German, Italian and French',
+  description:
+    'Spreadsheets read the list separator of their language: a comma in English, a semicolon in Spanish, German, Italian and French',
 });
 
 @ArgsType()

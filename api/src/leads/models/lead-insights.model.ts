@@ -41,7 +41,7 @@ export class InterestCount {
   count: number;
 }
 
-@ObjectType({ description: "An overview of the filtered leads for sales managers (staff only)" })
+@ObjectType({ description: 'An overview of the filtered leads for sales managers (staff only)' })
 export class LeadInsights {
   @Field(() => GraphQLISODateTime, { description: 'The period the tops count: the filter’s days, or the twelve weeks' })
   from: Date;

@@ -8,7 +8,10 @@ registerEnumType(LeadStatus, { name: 'LeadStatus', description: 'Where sales sta
 export { LeadStatus };
 
 const FIT_RULE = Object.fromEntries(Object.keys(FIT_RULES).map((rule) => [rule, rule])) as { [Rule in FitRule]: Rule };
-registerEnumType(FIT_RULE, { name: 'FitRule', description: "A rule of the fit score: the lead's field it reads (api/src/leads/fit-score.ts)" });
+registerEnumType(FIT_RULE, {
+  name: 'FitRule',
+  description: "A rule of the fit score: the lead's field it reads (api/src/leads/fit-score.ts)",
+});
 
 @ObjectType({ description: "One rule's part of a lead's fit score" })
 export class FitReason {
@@ -25,7 +28,7 @@ export class FitReason {
   maxPoints: number;
 }
 
-@ObjectType({ description: "An audience of the explorer asked for with the request, as the catalogue named it then" })
+@ObjectType({ description: 'An audience of the explorer asked for with the request, as the catalogue named it then' })
 export class RequestedAudience {
   @Field()
   country: string;
@@ -129,7 +132,10 @@ export class Lead {
   @Field(() => String, { nullable: true, description: "Google's click id, only when the visitor accepted marketing cookies" })
   gclid: string | null;
 
-  @Field(() => String, { nullable: true, description: "ISO 3166 alpha-2: the phone number's country, else the email's country domain; null: unknown" })
+  @Field(() => String, {
+    nullable: true,
+    description: "ISO 3166 alpha-2: the phone number's country, else the email's country domain; null: unknown",
+  })
   country: string | null;
 
   @Field(() => Int, { description: 'How well the lead fits, 0–100 (the rules: api/src/leads/fit-score.ts)' })
@@ -140,7 +146,8 @@ export class Lead {
 
   @Field(() => LeadReference, {
     nullable: true,
-    description: "The same prospect's first request of the 90 days before this one (same email, or same agency at the same email domain); null: a new prospect, or that request was erased",
+    description:
+      "The same prospect's first request of the 90 days before this one (same email, or same agency at the same email domain); null: a new prospect, or that request was erased",
   })
   repeatOf: LeadReference | null;
 

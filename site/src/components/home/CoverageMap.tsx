@@ -26,10 +26,23 @@ export function CoverageMap({ label, groupLabel, pickLabel, areas, countries, ho
   const names = new Map(countries.map((country) => [country.code, country.name]));
   return (
     <div className={styles.wrap}>
-      <img className={styles.map} src="/coverage-map.svg" width={MAP_WIDTH} height={MAP_HEIGHT} alt={label} loading="lazy" decoding="async" />
+      <img
+        className={styles.map}
+        src="/coverage-map.svg"
+        width={MAP_WIDTH}
+        height={MAP_HEIGHT}
+        alt={label}
+        loading="lazy"
+        decoding="async"
+      />
       <svg className={styles.areas} viewBox={`0 0 ${MAP_WIDTH} ${MAP_HEIGHT}`} role="group" aria-label={groupLabel}>
         {areas.map((area) => (
-          <a key={area.code} href={`${homePath}?country=${area.code}#explorer`} aria-label={pickLabel(names.get(area.code) ?? area.code)} data-map-country={area.code}>
+          <a
+            key={area.code}
+            href={`${homePath}?country=${area.code}#explorer`}
+            aria-label={pickLabel(names.get(area.code) ?? area.code)}
+            data-map-country={area.code}
+          >
             <title>{names.get(area.code)}</title>
             <polygon points={area.points} />
           </a>

@@ -68,7 +68,13 @@ function HeroVisual({ label }: { label: string }) {
       <circle cx="210" cy="210" r="130" className={styles.ring} />
       <circle cx="210" cy="210" r="70" className={styles.ringStrong} />
       {dots.map((dot, i) => (
-        <circle key={i} cx={dot.x.toFixed(1)} cy={dot.y.toFixed(1)} r={dot.near ? 5 : 3.5} className={dot.near ? styles.dotNear : styles.dot} />
+        <circle
+          key={i}
+          cx={dot.x.toFixed(1)}
+          cy={dot.y.toFixed(1)}
+          r={dot.near ? 5 : 3.5}
+          className={dot.near ? styles.dotNear : styles.dot}
+        />
       ))}
       <circle cx="210" cy="210" r="14" className={styles.core} />
     </svg>

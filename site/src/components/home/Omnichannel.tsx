@@ -49,7 +49,9 @@ export function Omnichannel() {
             height={540}
             aria-label={t('omnichannel.video.label')}
             onPlay={() => track({ event: 'video_interaction', video_action: 'play', video_name: VIDEO_NAME })}
-            onPause={(event) => !event.currentTarget.ended && track({ event: 'video_interaction', video_action: 'pause', video_name: VIDEO_NAME })}
+            onPause={(event) =>
+              !event.currentTarget.ended && track({ event: 'video_interaction', video_action: 'pause', video_name: VIDEO_NAME })
+            }
             onEnded={() => track({ event: 'video_interaction', video_action: 'complete', video_name: VIDEO_NAME })}
           >
             <source src="/media/omnichannel.webm" type="video/webm" />

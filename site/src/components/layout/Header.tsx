@@ -43,7 +43,12 @@ export function Header() {
   return (
     <header className={`${styles.header} ${scrolled || menuOpen ? styles.scrolled : ''}`}>
       <div className={`container ${styles.bar}`}>
-        <a href={onHome ? '#segmentia' : `${home}#segmentia`} data-nav="home" className={styles.logo} aria-label={t('nav.home', { brand: BRAND })}>
+        <a
+          href={onHome ? '#segmentia' : `${home}#segmentia`}
+          data-nav="home"
+          className={styles.logo}
+          aria-label={t('nav.home', { brand: BRAND })}
+        >
           <Logo />
         </a>
         <nav className={styles.desktopNav} aria-label={t('nav.label')}>

@@ -17,7 +17,8 @@ export function AnalyticsListener({ pathname }: { pathname: string }) {
       const { cta, nav, external } = target.dataset;
       if (cta) track({ event: 'cta_click', cta_name: cta, location: pathname });
       if (nav) track({ event: 'navigation_click', section: nav, location: pathname });
-      if (external) track({ event: 'external_link_click', link_name: external, link_url: (target as HTMLAnchorElement).href, link_location: pathname });
+      if (external)
+        track({ event: 'external_link_click', link_name: external, link_url: (target as HTMLAnchorElement).href, link_location: pathname });
     };
     const reported = new Set<number>();
     const onScroll = () => {

@@ -4,7 +4,10 @@ import { CHECK_INTERVAL_MS, startEngagementTimer } from './engagement';
 import { passedThresholds } from './scroll-depth';
 import { measuringAllowed } from './track';
 
-const jar = (chosen: string[]) => decisionCookies(chosen, COOKIES, 182).map((cookie) => cookie.split(';')[0]).join('; ');
+const jar = (chosen: string[]) =>
+  decisionCookies(chosen, COOKIES, 182)
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
 
 describe('measuring', () => {
   it('is allowed only with consent to a cookie that measures', () => {
@@ -21,7 +24,10 @@ describe('engagement timer', () => {
 
   it('reports 30, 60, 120 and 300 s once each, on the 10 s checks, then the elapsed time on leaving once', () => {
     const reports: number[] = [];
-    const timer = startEngagementTimer((elapsed) => reports.push(elapsed), () => Date.now());
+    const timer = startEngagementTimer(
+      (elapsed) => reports.push(elapsed),
+      () => Date.now(),
+    );
     jest.advanceTimersByTime(29_000);
     expect(reports).toEqual([]);
     jest.advanceTimersByTime(1_000);

@@ -9,7 +9,14 @@ const landing = (path: string) => {
 describe('attribution', () => {
   it("keeps the visit's first page, the referring host and the UTM parameters; later pages change nothing", () => {
     const storage = memoryStorage();
-    recordLanding(landing('/en/?utm_source=newsletter&utm_medium=email&utm_campaign=autumn%20%0A%20launch&utm_term=audiences&utm_content=header&other=1'), 'https://www.linkedin.com/feed/', false, storage);
+    recordLanding(
+      landing(
+        '/en/?utm_source=newsletter&utm_medium=email&utm_campaign=autumn%20%0A%20launch&utm_term=audiences&utm_content=header&other=1',
+      ),
+      'https://www.linkedin.com/feed/',
+      false,
+      storage,
+    );
     recordLanding(landing('/en/legal/?utm_source=other'), 'https://www.segmentia.es/en/', false, storage);
     expect(attributionOf(storage, false)).toEqual({
       landingPage: '/en/',

@@ -27,13 +27,19 @@ const CLICK_ID = /^[\w-]+$/;
  * only with marketing consent. Later pages of the visit change nothing, so a
  * request says what brought the visitor, not the last page they read.
  */
-export function recordLanding(location: { pathname: string; search: string; host: string }, referrer: string, marketing: boolean, storage: Storage): void {
+export function recordLanding(
+  location: { pathname: string; search: string; host: string },
+  referrer: string,
+  marketing: boolean,
+  storage: Storage,
+): void {
   if (storage.getItem(ATTRIBUTION_KEY)) return;
   const params = new URLSearchParams(location.search);
   const record: Attribution = { landingPage: location.pathname.slice(0, ATTRIBUTION_LIMITS.landingPage) };
   try {
     const host = referrer ? new URL(referrer).hostname : '';
-    if (host && host !== location.host.split(':')[0] && HOST.test(host)) record.referrerHost = host.slice(0, ATTRIBUTION_LIMITS.referrerHost);
+    if (host && host !== location.host.split(':')[0] && HOST.test(host))
+      record.referrerHost = host.slice(0, ATTRIBUTION_LIMITS.referrerHost);
   } catch {
     // A referrer that is not a URL says nothing.
   }

@@ -5,7 +5,20 @@
 import { ApolloClient, CombinedGraphQLErrors, HttpLink, InMemoryCache } from '@apollo/client';
 import { API_URL } from '../../config/site';
 import { type ApiFailure, failureOf } from './failure';
-import { AudiencesDocument, type AudiencesQueryVariables, CountryAudiencesDocument, type CountryAudiencesQueryVariables, SearchAudiencesDocument, type SearchAudiencesQueryVariables, CheckEmailDocument, ContactChallengeDocument, type ConsentRecordInput, type ContactRequestInput, RecordConsentDocument, SubmitContactRequestDocument } from './generated';
+import {
+  AudiencesDocument,
+  type AudiencesQueryVariables,
+  CountryAudiencesDocument,
+  type CountryAudiencesQueryVariables,
+  SearchAudiencesDocument,
+  type SearchAudiencesQueryVariables,
+  CheckEmailDocument,
+  ContactChallengeDocument,
+  type ConsentRecordInput,
+  type ContactRequestInput,
+  RecordConsentDocument,
+  SubmitContactRequestDocument,
+} from './generated';
 
 const client = new ApolloClient({
   // Queries (the explorer's) as GET: their answers are public and cacheable by the browser, nginx and a CDN.

@@ -75,7 +75,14 @@ export function ConsentManager() {
     const consentId = renewConsentId(localStorage, CONSENT_EXPIRY_DAYS);
     void import('../api/client')
       .then((api) =>
-        api.recordConsent({ consentId, decisionId: crypto.randomUUID(), enabledIds: [...next.enabled], revision: revisionOf(COOKIES), locale: locale.api, gpc }),
+        api.recordConsent({
+          consentId,
+          decisionId: crypto.randomUUID(),
+          enabledIds: [...next.enabled],
+          revision: revisionOf(COOKIES),
+          locale: locale.api,
+          gpc,
+        }),
       )
       .catch((error: unknown) => console.warn('The consent record could not be sent', error));
   };
@@ -115,7 +122,14 @@ export function ConsentManager() {
         )}
       </div>
       {state.given && (
-        <button type="button" className={styles.control} onClick={openSettings} aria-label={t('control')} title={t('control')} data-consent-control>
+        <button
+          type="button"
+          className={styles.control}
+          onClick={openSettings}
+          aria-label={t('control')}
+          title={t('control')}
+          data-consent-control
+        >
           <Cookie size={22} strokeWidth={1.75} aria-hidden="true" />
         </button>
       )}

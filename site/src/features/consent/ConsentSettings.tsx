@@ -62,7 +62,8 @@ export default function ConsentSettings({ saved, gpc, onDecide, onClose }: Props
                 </label>
                 <p id={`${id}-description`}>{t(`cookies.${cookie.id}.description`)}</p>
                 <p className={styles.meta}>
-                  {necessary ? t('dialog.alwaysOn') : refused ? t('gpc.off') : t('dialog.optional')} · {t('dialog.cookiesSet')}: <code>{cookie.targets.join(', ')}</code>
+                  {necessary ? t('dialog.alwaysOn') : refused ? t('gpc.off') : t('dialog.optional')} · {t('dialog.cookiesSet')}:{' '}
+                  <code>{cookie.targets.join(', ')}</code>
                   {!necessary && (
                     <>
                       {' · '}

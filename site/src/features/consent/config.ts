@@ -23,7 +23,8 @@ export const COOKIES: readonly CookieEntry[] = [
 const MARKETING = new Set(COOKIES.filter((cookie) => cookie.marketing).map((cookie) => cookie.id));
 
 /** The browser sends the Global Privacy Control signal (Sec-GPC: 1; navigator.globalPrivacyControl). */
-export const globalPrivacyControl = () => typeof navigator !== 'undefined' && (navigator as { globalPrivacyControl?: boolean }).globalPrivacyControl === true;
+export const globalPrivacyControl = () =>
+  typeof navigator !== 'undefined' && (navigator as { globalPrivacyControl?: boolean }).globalPrivacyControl === true;
 
 /** The ids a decision may enable: without marketing under the Global Privacy Control signal. */
 export const allowedUnder = (gpc: boolean, ids: Iterable<string>) => [...ids].filter((id) => !(gpc && MARKETING.has(id)));

@@ -1,7 +1,16 @@
 import { COOKIES, CONSENT_COOKIE, ENABLED_COOKIE, revisionOf } from './config';
 import { memoryStorage } from '../testing/memory-storage';
 import { consentSignals } from './consent-mode';
-import { CONSENT_ID_KEY, cookieDomains, currentConsentId, decisionCookies, deletionCookies, matchingCookies, readConsent, renewConsentId } from './store';
+import {
+  CONSENT_ID_KEY,
+  cookieDomains,
+  currentConsentId,
+  decisionCookies,
+  deletionCookies,
+  matchingCookies,
+  readConsent,
+  renewConsentId,
+} from './store';
 
 const REVISION = 'consent~language~analytics~tag-manager';
 /** What the browser keeps of `document.cookie` writes: name=value of those not expired. */
@@ -111,6 +120,11 @@ describe('Consent Mode', () => {
       ad_personalization: 'denied',
       analytics_storage: 'granted',
     });
-    expect(consentSignals(new Set(['consent']))).toEqual({ ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied', analytics_storage: 'denied' });
+    expect(consentSignals(new Set(['consent']))).toEqual({
+      ad_storage: 'denied',
+      ad_user_data: 'denied',
+      ad_personalization: 'denied',
+      analytics_storage: 'denied',
+    });
   });
 });

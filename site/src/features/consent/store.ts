@@ -29,14 +29,28 @@ export function readConsent(cookies: string, config: readonly CookieEntry[]): Co
 /** The two cookies that store a decision (`Set-Cookie`-style strings for `document.cookie`). */
 export function decisionCookies(enabledIds: Iterable<string>, config: readonly CookieEntry[], expiryDays: number): string[] {
   const optional = new Set(config.filter((cookie) => cookie.category === 'optional').map((cookie) => cookie.id));
-  const enabled = [...necessary(config), ...config.map((cookie) => cookie.id).filter((id) => optional.has(id) && [...enabledIds].includes(id))];
+  const enabled = [
+    ...necessary(config),
+    ...config.map((cookie) => cookie.id).filter((id) => optional.has(id) && [...enabledIds].includes(id)),
+  ];
   const attributes = `; Max-Age=${expiryDays * 24 * 60 * 60}; Path=/; SameSite=Lax`;
-  return [`${CONSENT_COOKIE}=${encodeURIComponent(revisionOf(config))}${attributes}`, `${ENABLED_COOKIE}=${encodeURIComponent(enabled.join('~'))}${attributes}`];
+  return [
+    `${CONSENT_COOKIE}=${encodeURIComponent(revisionOf(config))}${attributes}`,
+    `${ENABLED_COOKIE}=${encodeURIComponent(enabled.join('~'))}${attributes}`,
+  ];
 }
 
 /** Names of the browser's cookies that one of these patterns (`_ga_*`) targets. */
 export function matchingCookies(cookies: string, patterns: readonly string[]): string[] {
-  const expressions = patterns.map((pattern) => new RegExp(`^${pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`));
+  const expressions = patterns.map(
+    (pattern) =>
+      new RegExp(
+        `^${pattern
+          .split('*')
+          .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+          .join('.*')}$`,
+      ),
+  );
   return cookies
     .split(';')
     .map((cookie) => cookie.split('=')[0]!.trim())

@@ -179,14 +179,14 @@ export function ContactForm() {
       // Only fields of this form (the API could name others, e.g. requestId): those go to the general failure message.
       const fields = Object.entries(failure.fieldErrors).filter(([field]) => field in values);
       fields.forEach(([field, [first]], index) =>
-        setError(
-          field as FieldPath<Values>,
-          { type: messageKeyFor(first?.code), message: first?.message },
-          { shouldFocus: index === 0 },
-        ),
+        setError(field as FieldPath<Values>, { type: messageKeyFor(first?.code), message: first?.message }, { shouldFocus: index === 0 }),
       );
       setStatus(fields.length ? { kind: 'filling' } : { kind: 'failed', reason: failure.code });
-      track({ event: 'form_error', form_name: FORM_NAME, error_message: fields.length ? fields.map(([field, [first]]) => `${field}:${first?.code}`).join(',') : failure.code });
+      track({
+        event: 'form_error',
+        form_name: FORM_NAME,
+        error_message: fields.length ? fields.map(([field, [first]]) => `${field}:${first?.code}`).join(',') : failure.code,
+      });
     }
     return 'done';
   };
@@ -248,7 +248,13 @@ export function ContactForm() {
       <form
         className={styles.form}
         onSubmit={handleSubmit(onSubmit, (invalid) =>
-          track({ event: 'form_error', form_name: FORM_NAME, error_message: Object.keys(invalid).map((field) => `${field}:${invalid[field as keyof Values]?.type}`).join(',') }),
+          track({
+            event: 'form_error',
+            form_name: FORM_NAME,
+            error_message: Object.keys(invalid)
+              .map((field) => `${field}:${invalid[field as keyof Values]?.type}`)
+              .join(','),
+          }),
         )}
         onFocus={onStart}
         noValidate
@@ -264,7 +270,12 @@ export function ContactForm() {
               type="text"
               autoComplete="organization"
               maxLength={CONTACT_LIMITS.agencyName.max + 20}
-              {...field('agencyName', { ...required, ...singleLine, minLength: CONTACT_LIMITS.agencyName.min, maxLength: CONTACT_LIMITS.agencyName.max })}
+              {...field('agencyName', {
+                ...required,
+                ...singleLine,
+                minLength: CONTACT_LIMITS.agencyName.min,
+                maxLength: CONTACT_LIMITS.agencyName.max,
+              })}
             />
           </Field>
           <Field name="agencyType" label={t('fields.agencyType')} error={message('agencyType')} required>
@@ -283,7 +294,12 @@ export function ContactForm() {
             <input
               type="text"
               autoComplete="name"
-              {...field('contactName', { ...required, ...singleLine, minLength: CONTACT_LIMITS.contactName.min, maxLength: CONTACT_LIMITS.contactName.max })}
+              {...field('contactName', {
+                ...required,
+                ...singleLine,
+                minLength: CONTACT_LIMITS.contactName.min,
+                maxLength: CONTACT_LIMITS.contactName.max,
+              })}
             />
           </Field>
           <Field name="email" label={t('fields.email')} error={message('email')} hint={emailHint()} required>
@@ -291,7 +307,13 @@ export function ContactForm() {
               type="email"
               autoComplete="email"
               inputMode="email"
-              {...field('email', { ...required, maxLength: CONTACT_LIMITS.email.max, pattern: EMAIL_PATTERN, onBlur: (event) => void checkAddress(String(event.target.value).trim()), onChange: () => setEmailAdvice(null) })}
+              {...field('email', {
+                ...required,
+                maxLength: CONTACT_LIMITS.email.max,
+                pattern: EMAIL_PATTERN,
+                onBlur: (event) => void checkAddress(String(event.target.value).trim()),
+                onChange: () => setEmailAdvice(null),
+              })}
             />
           </Field>
           <Field name="phone" label={t('fields.phone')} hint={t('hints.phone')} error={message('phone')}>
@@ -306,14 +328,24 @@ export function ContactForm() {
         </fieldset>
         <fieldset className={styles.group}>
           <legend>{t('groups.interest')}</legend>
-          <div className={styles.wide} role="radiogroup" aria-labelledby="interest-label" aria-describedby={errors.interest ? 'interest-error' : undefined}>
+          <div
+            className={styles.wide}
+            role="radiogroup"
+            aria-labelledby="interest-label"
+            aria-describedby={errors.interest ? 'interest-error' : undefined}
+          >
             <span id="interest-label" className={styles.label}>
               {t('fields.interest')} <span aria-hidden="true">*</span>
             </span>
             <div className={styles.choices}>
               {CONTACT_OPTIONS.interest.map((option) => (
                 <label key={option} className={styles.choice}>
-                  <input type="radio" value={option} {...register('interest', required)} aria-invalid={errors.interest ? true : undefined} />
+                  <input
+                    type="radio"
+                    value={option}
+                    {...register('interest', required)}
+                    aria-invalid={errors.interest ? true : undefined}
+                  />
                   {t(`options.interest.${option}`)}
                 </label>
               ))}
@@ -325,7 +357,13 @@ export function ContactForm() {
               </p>
             )}
           </div>
-          <Field name="message" label={t('fields.message')} hint={t('hints.message', { max: CONTACT_LIMITS.message.max })} error={message('message')} wide>
+          <Field
+            name="message"
+            label={t('fields.message')}
+            hint={t('hints.message', { max: CONTACT_LIMITS.message.max })}
+            error={message('message')}
+            wide
+          >
             <textarea rows={5} {...field('message', { maxLength: CONTACT_LIMITS.message.max })} />
           </Field>
         </fieldset>
@@ -378,7 +416,11 @@ export function ContactForm() {
                 aria-describedby={errors.acceptTerms ? 'acceptTerms-error' : undefined}
               />
               <span>
-                <Trans t={t} i18nKey="acceptTerms" components={{ terms: <Link to={path('/legal/')} />, privacy: <Link to={path('/privacy/')} /> }} />{' '}
+                <Trans
+                  t={t}
+                  i18nKey="acceptTerms"
+                  components={{ terms: <Link to={path('/legal/')} />, privacy: <Link to={path('/privacy/')} /> }}
+                />{' '}
                 <span aria-hidden="true">*</span>
               </span>
             </label>
@@ -390,7 +432,11 @@ export function ContactForm() {
             )}
           </div>
           <button type="submit" className="button button--primary" disabled={isSending || !live} data-cta="contact_submit">
-            {isSending ? <span className={`spinner ${styles.spinner}`} aria-hidden="true" /> : <Send size={18} strokeWidth={1.75} aria-hidden="true" />}
+            {isSending ? (
+              <span className={`spinner ${styles.spinner}`} aria-hidden="true" />
+            ) : (
+              <Send size={18} strokeWidth={1.75} aria-hidden="true" />
+            )}
             {isSending ? t('sending') : status.kind === 'failed' ? t('retry') : t('submit')}
           </button>
           <FirstLayer privacyPath={path('/privacy/')} />
@@ -427,7 +473,15 @@ function FirstLayer({ privacyPath }: { privacyPath: string }) {
   );
 }
 
-function Field(props: { name: string; label: string; hint?: ReactNode; error?: string; required?: boolean; wide?: boolean; children: ReactNode }) {
+function Field(props: {
+  name: string;
+  label: string;
+  hint?: ReactNode;
+  error?: string;
+  required?: boolean;
+  wide?: boolean;
+  children: ReactNode;
+}) {
   const { name, label, hint, error, required, wide, children } = props;
   const hintId = useId();
   return (

@@ -10,7 +10,10 @@ import type { ContactErrorCode } from '@segmentia/contracts/contact';
 /** A plausible phone number; the API checks it exactly (libphonenumber) and its answer is shown the same way. */
 export const PHONE_PATTERN = /^\+?[\d\s().-]{6,24}$/;
 
-/** Each error code the API answers (@segmentia/contracts/contact) → the message key of `errors` in contact.json: a new code does not compile until it has one. */
+/**
+ * Each error code the API answers (@segmentia/contracts/contact) → the message key of `errors` in contact.json: a new code does not compile
+ * until it has one.
+ */
 export const API_ERROR_KEYS: Record<ContactErrorCode, string> = {
   minLength: 'minLength',
   maxLength: 'maxLength',
@@ -33,4 +36,5 @@ export const API_ERROR_KEYS: Record<ContactErrorCode, string> = {
 };
 
 /** The message key for an error code of the API's answer; `invalid` for one the form does not know. */
-export const messageKeyFor = (code: string | undefined): string => (code && code in API_ERROR_KEYS ? API_ERROR_KEYS[code as ContactErrorCode] : 'invalid');
+export const messageKeyFor = (code: string | undefined): string =>
+  code && code in API_ERROR_KEYS ? API_ERROR_KEYS[code as ContactErrorCode] : 'invalid';

@@ -70,7 +70,8 @@ export class ProofOfWork {
     const result = await this.widget.verify();
     if (!result?.payload) throw new Error('The proof of work could not be solved');
     // notBefore is on the API's clock: the same delay after the challenge arrived, on this one.
-    const { issuedAt = 0, notBefore = 0 } = (challenge.parameters as { data?: { issuedAt?: number; notBefore?: number } } | undefined)?.data ?? {};
+    const { issuedAt = 0, notBefore = 0 } =
+      (challenge.parameters as { data?: { issuedAt?: number; notBefore?: number } } | undefined)?.data ?? {};
     return { altcha: result.payload, notBefore: received + Math.min(Math.max(notBefore - issuedAt, 0), MAX_WAIT_MS) };
   }
 }

@@ -13,11 +13,7 @@ import { selectInExplorer, useExplorerSelection } from './use-explorer-selection
 import * as styles from './Explorer.module.css';
 
 type Audience = ExplorerAudienceFragment;
-type State =
-  | { status: 'idle' }
-  | { status: 'loading' }
-  | { status: 'ready'; audiences: Audience[] }
-  | { status: 'error' };
+type State = { status: 'idle' } | { status: 'loading' } | { status: 'ready'; audiences: Audience[] } | { status: 'error' };
 
 /** The explorer's country select: where the map's links and an emptied selection put the focus. */
 const countrySelect = () => document.querySelector<HTMLSelectElement>('#explorer select[name="country"]');
@@ -82,14 +78,17 @@ export function ExplorerPanel({ countries, topics }: Props) {
     setState({ status: 'loading' });
     import('../api/client')
       .then((api) =>
-        searching ? api.searchAudiences({ country, text: words, locale: locale.api }) : api.fetchAudiences({ country, topic, locale: locale.api }),
+        searching
+          ? api.searchAudiences({ country, text: words, locale: locale.api })
+          : api.fetchAudiences({ country, topic, locale: locale.api }),
       )
       .then(
         (audiences) => {
           if (!current) return;
           setState({ status: 'ready', audiences });
           renameSelected(country, locale.api, audiences);
-          if (audiences.length && !searching) track({ event: 'product_view', product_name: `${country}:${topic}`, product_category: topic });
+          if (audiences.length && !searching)
+            track({ event: 'product_view', product_name: `${country}:${topic}`, product_category: topic });
         },
         () => current && setState({ status: 'error' }),
       );
@@ -122,7 +121,12 @@ export function ExplorerPanel({ countries, topics }: Props) {
     }
   };
   // A search's answers, by topic in the catalog's order, closest first within each.
-  const groups = state.status === 'ready' && searching ? topics.map((item) => ({ topic: item, audiences: state.audiences.filter((audience) => audience.topic === item.slug) })).filter((group) => group.audiences.length) : [];
+  const groups =
+    state.status === 'ready' && searching
+      ? topics
+          .map((item) => ({ topic: item, audiences: state.audiences.filter((audience) => audience.topic === item.slug) }))
+          .filter((group) => group.audiences.length)
+      : [];
 
   return (
     <div className={`card ${styles.panel}`}>
@@ -166,8 +170,17 @@ export function ExplorerPanel({ countries, topics }: Props) {
         </label>
         {country && (
           <div className={styles.download}>
-            <button type="button" className="button button--secondary" onClick={() => void downloadCsv()} aria-disabled={download === 'preparing'}>
-              {download === 'preparing' ? <span className="spinner" aria-hidden="true" /> : <Download size={18} strokeWidth={1.75} aria-hidden="true" />}
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => void downloadCsv()}
+              aria-disabled={download === 'preparing'}
+            >
+              {download === 'preparing' ? (
+                <span className="spinner" aria-hidden="true" />
+              ) : (
+                <Download size={18} strokeWidth={1.75} aria-hidden="true" />
+              )}
               {t('csv.download', { country: countryName })}
             </button>
             {download === 'failed' && (
@@ -202,11 +215,18 @@ export function ExplorerPanel({ countries, topics }: Props) {
         )}
         {state.status === 'ready' && state.audiences.length === 0 && (
           <p className={`state-message ${styles.message}`}>
-            {searching ? t('noMatch', { text: words, country: countryName }) : t('empty', { topic: topicName(topic), country: countryName })}
+            {searching
+              ? t('noMatch', { text: words, country: countryName })
+              : t('empty', { topic: topicName(topic), country: countryName })}
           </p>
         )}
         {state.status === 'ready' && state.audiences.length > 0 && !searching && (
-          <AudienceTable audiences={state.audiences} country={country} announce={setAnnouncement} caption={t('caption', { topic: topicName(topic), country: countryName, count: state.audiences.length })} />
+          <AudienceTable
+            audiences={state.audiences}
+            country={country}
+            announce={setAnnouncement}
+            caption={t('caption', { topic: topicName(topic), country: countryName, count: state.audiences.length })}
+          />
         )}
         {state.status === 'ready' && state.audiences.length > 0 && searching && (
           <div className={styles.groups}>
@@ -231,7 +251,17 @@ export function ExplorerPanel({ countries, topics }: Props) {
   );
 }
 
-function AudienceTable({ audiences, caption, country, announce }: { audiences: Audience[]; caption: string; country: string; announce: Announce }) {
+function AudienceTable({
+  audiences,
+  caption,
+  country,
+  announce,
+}: {
+  audiences: Audience[];
+  caption: string;
+  country: string;
+  announce: Announce;
+}) {
   const { t } = useTranslation('explorer');
   const { locale } = useLocale();
   const largest = Math.max(...audiences.map((audience) => audience.audienceSize));

@@ -4,7 +4,16 @@ import React, { useEffect, useRef } from 'react';
 import { track } from '../analytics/track';
 import type { ExplorerAudienceFragment } from '../api/generated';
 import { useLocale } from '../i18n/use-locale';
-import { isInSelection, largestOf, MAX_SELECTED, renameSelected, type SelectedAudience, selectAudience, unselectAudience, useSelectedAudiences } from './audience-request';
+import {
+  isInSelection,
+  largestOf,
+  MAX_SELECTED,
+  renameSelected,
+  type SelectedAudience,
+  selectAudience,
+  unselectAudience,
+  useSelectedAudiences,
+} from './audience-request';
 import { countryName, formatReach } from './format';
 import * as styles from './SelectedAudiences.module.css';
 
@@ -12,7 +21,15 @@ import * as styles from './SelectedAudiences.module.css';
 export type Announce = (message: string) => void;
 
 /** "Add to request" on an audience of the explorer; "Remove from request" once it is in. */
-export function RequestToggle({ audience, country, announce }: { audience: ExplorerAudienceFragment; country: string; announce: Announce }) {
+export function RequestToggle({
+  audience,
+  country,
+  announce,
+}: {
+  audience: ExplorerAudienceFragment;
+  country: string;
+  announce: Announce;
+}) {
   const { t } = useTranslation('explorer');
   const { locale } = useLocale();
   const selection = useSelectedAudiences();
@@ -25,7 +42,16 @@ export function RequestToggle({ audience, country, announce }: { audience: Explo
       unselectAudience(item);
       return announce(t('request.removed', names));
     }
-    if (!selectAudience({ ...item, segmentId: audience.segmentId, topic: audience.topic, name: audience.interest, locale: locale.api, reach: audience.audienceSize })) {
+    if (
+      !selectAudience({
+        ...item,
+        segmentId: audience.segmentId,
+        topic: audience.topic,
+        name: audience.interest,
+        locale: locale.api,
+        reach: audience.audienceSize,
+      })
+    ) {
       return announce(t('request.full', { max: MAX_SELECTED }));
     }
     announce(t('request.added', { ...names, count: selection.length + 1 }));
@@ -50,7 +76,17 @@ export function RequestToggle({ audience, country, announce }: { audience: Explo
  * button that removes it. Removing one moves the focus to the next (or the
  * previous) one's button; removing the last calls `onEmptied` to place it.
  */
-export function SelectedAudienceList({ selection, unavailable = [], announce, onEmptied }: { selection: readonly SelectedAudience[]; unavailable?: readonly SelectedAudience[]; announce: Announce; onEmptied(): void }) {
+export function SelectedAudienceList({
+  selection,
+  unavailable = [],
+  announce,
+  onEmptied,
+}: {
+  selection: readonly SelectedAudience[];
+  unavailable?: readonly SelectedAudience[];
+  announce: Announce;
+  onEmptied(): void;
+}) {
   const { t } = useTranslation('explorer');
   const { locale } = useLocale();
   const list = useRef<HTMLUListElement>(null);
@@ -59,7 +95,13 @@ export function SelectedAudienceList({ selection, unavailable = [], announce, on
   useEffect(() => {
     if (!otherLanguage) return;
     void import('../api/client')
-      .then((api) => Promise.all(otherLanguage.split(',').map(async (country) => renameSelected(country, locale.api, await api.fetchCountryAudiences({ country, locale: locale.api })))))
+      .then((api) =>
+        Promise.all(
+          otherLanguage
+            .split(',')
+            .map(async (country) => renameSelected(country, locale.api, await api.fetchCountryAudiences({ country, locale: locale.api }))),
+        ),
+      )
       .catch(() => undefined);
   }, [otherLanguage, locale.api]);
   const remove = (item: SelectedAudience, index: number) => {
@@ -84,7 +126,12 @@ export function SelectedAudienceList({ selection, unavailable = [], announce, on
               </span>
               {gone && <span className={styles.goneNote}>{t('request.unavailable')}</span>}
             </span>
-            <button type="button" className={styles.remove} onClick={() => remove(item, index)} aria-label={t('request.removeLabel', { name: item.name, country })}>
+            <button
+              type="button"
+              className={styles.remove}
+              onClick={() => remove(item, index)}
+              aria-label={t('request.removeLabel', { name: item.name, country })}
+            >
               <X size={16} strokeWidth={2} aria-hidden="true" />
             </button>
           </li>
@@ -104,7 +151,11 @@ export function SelectionFigures({ selection }: { selection: readonly SelectedAu
       <strong>{t('request.count', { count: selection.length })}</strong>
       {largest && (
         <span>
-          {t('request.largest', { reach: formatReach(largest.reach, locale.tag), name: largest.name, country: countryName(largest.country, locale.tag) })}
+          {t('request.largest', {
+            reach: formatReach(largest.reach, locale.tag),
+            name: largest.name,
+            country: countryName(largest.country, locale.tag),
+          })}
         </span>
       )}
     </span>

@@ -32,9 +32,17 @@ describe('the selection of audiences to request', () => {
     };
     expect(read('not json')).toEqual([]);
     expect(read('{"country":"DE"}')).toEqual([]);
-    expect(read(JSON.stringify([audience('DE', 'motorsport-fans'), { ...audience('FR', 'wine'), reach: 'many' }, audience('de', 'x'), audience('ES', 'Bad Id'), audience('DE', 'motorsport-fans')]))).toEqual([
-      'DE:motorsport-fans',
-    ]);
+    expect(
+      read(
+        JSON.stringify([
+          audience('DE', 'motorsport-fans'),
+          { ...audience('FR', 'wine'), reach: 'many' },
+          audience('de', 'x'),
+          audience('ES', 'Bad Id'),
+          audience('DE', 'motorsport-fans'),
+        ]),
+      ),
+    ).toEqual(['DE:motorsport-fans']);
     const many = Array.from({ length: 60 }, (_, index) => audience('IT', `a${index}`));
     expect(read(JSON.stringify(many))).toHaveLength(store.MAX_SELECTED);
     expect(store.MAX_SELECTED).toBe(50);

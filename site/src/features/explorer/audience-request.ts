@@ -66,10 +66,11 @@ const storage = (): Storage | null => {
   }
 };
 
-const snapshot = () => (current ??= (() => {
-  const kept = storage();
-  return kept ? readSelection(kept) : EMPTY;
-})());
+const snapshot = () =>
+  (current ??= (() => {
+    const kept = storage();
+    return kept ? readSelection(kept) : EMPTY;
+  })());
 
 function change(next: readonly SelectedAudience[]) {
   current = next;
@@ -115,8 +116,15 @@ export function clearSelection(): void {
 export const largestOf = (selection: readonly SelectedAudience[]) =>
   selection.reduce<SelectedAudience | undefined>((largest, item) => (!largest || item.reach > largest.reach ? item : largest), undefined);
 
-/** Names the selected audiences found in `audiences` (one country's, in `locale`) as they are there: a visitor who changes language sees them in the new one. */
-export function renameSelected(country: string, locale: string, audiences: readonly { id: string; interest: string; audienceSize: number }[]): void {
+/**
+ * Names the selected audiences found in `audiences` (one country's, in `locale`) as they are there: a visitor who changes language sees
+ * them in the new one.
+ */
+export function renameSelected(
+  country: string,
+  locale: string,
+  audiences: readonly { id: string; interest: string; audienceSize: number }[],
+): void {
   const byId = new Map(audiences.map((audience) => [audience.id, audience]));
   let renamed = false;
   const next = snapshot().map((item) => {

@@ -16,7 +16,14 @@ export function audiencesCsv(
   { headers, topicName, separator }: { headers: string[]; topicName: (slug: string) => string; separator: ',' | ';' },
 ): string {
   const rows = audiences.map((audience) =>
-    [topicName(audience.topic), audience.interest, audience.segmentId, audience.taxonomyPath, audience.englishTaxonomyPath, audience.audienceSize].map(cell),
+    [
+      topicName(audience.topic),
+      audience.interest,
+      audience.segmentId,
+      audience.taxonomyPath,
+      audience.englishTaxonomyPath,
+      audience.audienceSize,
+    ].map(cell),
   );
   return stringify(rows, { bom: true, delimiter: separator, record_delimiter: 'windows', header: true, columns: headers });
 }

@@ -46,18 +46,27 @@ export function selectInExplorer(change: Partial<Selection>) {
  * selects before React took over is kept.
  */
 export function useExplorerSelection(countries: readonly string[], topics: readonly string[]) {
-  const selection = useSyncExternalStore(subscribe, () => current, () => NONE);
+  const selection = useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => NONE,
+  );
 
   useEffect(() => {
     const params = new URLSearchParams(window.location.search);
     // A choice made in the server-rendered selects before React took over is
     // still in the DOM (hydration leaves a select's value alone): it is the
     // visitor's latest word, so it wins over the URL.
-    const chosen = (name: keyof Selection) => document.querySelector<HTMLSelectElement>(`#explorer select[name="${name}"]`)?.value || undefined;
+    const chosen = (name: keyof Selection) =>
+      document.querySelector<HTMLSelectElement>(`#explorer select[name="${name}"]`)?.value || undefined;
     const country = chosen('country') ?? params.get('country')?.toUpperCase() ?? '';
     const topic = chosen('topic') ?? params.get('topic') ?? '';
     const q = document.querySelector<HTMLInputElement>('#explorer input[name="q"]')?.value || params.get('q') || '';
-    selectInExplorer({ country: countries.includes(country) ? country : '', topic: topics.includes(topic) ? topic : '', q: q.slice(0, SEARCH_LIMITS.max) });
+    selectInExplorer({
+      country: countries.includes(country) ? country : '',
+      topic: topics.includes(topic) ? topic : '',
+      q: q.slice(0, SEARCH_LIMITS.max),
+    });
   }, [countries, topics]);
 
   return selection;

@@ -7,9 +7,33 @@ import type { Feature, FeatureCollection, Geometry } from 'geojson';
 
 /** ISO 3166-1 numeric codes (world-atlas ids) of the covered countries. */
 const NUMERIC: Record<string, string> = {
-  ES: '724', PT: '620', FR: '250', IT: '380', DE: '276', AT: '040', CH: '756', BE: '056', NL: '528',
-  LU: '442', IE: '372', GB: '826', DK: '208', SE: '752', NO: '578', FI: '246', PL: '616', CZ: '203',
-  HU: '348', RO: '642', GR: '300', TR: '792', AE: '784', SA: '682', IL: '376', ZA: '710', MA: '504',
+  ES: '724',
+  PT: '620',
+  FR: '250',
+  IT: '380',
+  DE: '276',
+  AT: '040',
+  CH: '756',
+  BE: '056',
+  NL: '528',
+  LU: '442',
+  IE: '372',
+  GB: '826',
+  DK: '208',
+  SE: '752',
+  NO: '578',
+  FI: '246',
+  PL: '616',
+  CZ: '203',
+  HU: '348',
+  RO: '642',
+  GR: '300',
+  TR: '792',
+  AE: '784',
+  SA: '682',
+  IL: '376',
+  ZA: '710',
+  MA: '504',
 };
 
 export interface MapShape {
@@ -89,7 +113,12 @@ export function coverageAreas(codes: string[]): MapArea[] {
       const rings = shape.d
         .split('M')
         .filter(Boolean)
-        .map((ring) => ring.replace(/Z/g, '').split('L').map((point) => point.split(',').map(Number) as [number, number]));
+        .map((ring) =>
+          ring
+            .replace(/Z/g, '')
+            .split('L')
+            .map((point) => point.split(',').map(Number) as [number, number]),
+        );
       const largest = rings.reduce((best, ring) => (Math.abs(polygonArea(ring)) > Math.abs(polygonArea(best)) ? ring : best));
       const hull = polygonHull(largest) ?? largest;
       // The smallest (Luxembourg: a few pixels) grow around their centre to something a finger can hit.
@@ -106,7 +135,9 @@ export function coverageAreas(codes: string[]): MapArea[] {
 export function coverageMapSvg(codes: string[]): string {
   const map = buildCoverageMap(codes);
   const paths = map.shapes
-    .map((shape) => `<path d="${shape.d}" fill="${shape.code ? '#9DB2FF' : '#E9EDF5'}"${shape.code ? ` data-country="${shape.code}"` : ''}/>`)
+    .map(
+      (shape) => `<path d="${shape.d}" fill="${shape.code ? '#9DB2FF' : '#E9EDF5'}"${shape.code ? ` data-country="${shape.code}"` : ''}/>`,
+    )
     .join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${map.width} ${map.height}" width="${map.width}" height="${map.height}"><g stroke="#FFFFFF" stroke-width="0.75" stroke-linejoin="round">${paths}</g></svg>\n`;
 }

@@ -26,6 +26,8 @@ describe('crawlers', () => {
   ])('are recognised: %s', (agent) => expect(CRAWLER_AGENT.test(agent)).toBe(true));
 
   it('a person’s browser is not a crawler', () => {
-    expect(CRAWLER_AGENT.test('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36')).toBe(false);
+    expect(
+      CRAWLER_AGENT.test('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36'),
+    ).toBe(false);
   });
 });

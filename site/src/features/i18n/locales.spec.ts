@@ -9,9 +9,7 @@ type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 function strings(value: Json, prefix = ''): Map<string, string> {
   if (typeof value === 'string') return new Map([[prefix, value]]);
   if (value && typeof value === 'object') {
-    return new Map(
-      Object.entries(value).flatMap(([key, child]) => [...strings(child, prefix ? `${prefix}.${key}` : key)]),
-    );
+    return new Map(Object.entries(value).flatMap(([key, child]) => [...strings(child, prefix ? `${prefix}.${key}` : key)]));
   }
   return new Map();
 }
@@ -50,10 +48,13 @@ describe('translations', () => {
   });
 
   it('leave no English sentence in the other languages', () => {
-    const english = new Set([...namespaces.flatMap((file) => [...strings(read('en', file)).values()])].filter((text) => text.split(' ').length > 3));
+    const english = new Set(
+      [...namespaces.flatMap((file) => [...strings(read('en', file)).values()])].filter((text) => text.split(' ').length > 3),
+    );
     for (const code of ['es', 'de', 'it', 'fr']) {
       for (const file of namespaces) {
-        for (const [key, text] of strings(read(code, file))) expect({ key, code, english: english.has(text) }).toEqual({ key, code, english: false });
+        for (const [key, text] of strings(read(code, file)))
+          expect({ key, code, english: english.has(text) }).toEqual({ key, code, english: false });
       }
     }
   });

@@ -9,8 +9,7 @@ export interface BuiltPage {
 }
 
 /** Pages a search engine should know: no 404s, nothing of the staff. */
-const indexable = (page: BuiltPage) =>
-  page.pageContext.i18n && !/\/404(\.html)?\/?$|^\/dev-404-page|\/staff\//.test(page.path);
+const indexable = (page: BuiltPage) => page.pageContext.i18n && !/\/404(\.html)?\/?$|^\/dev-404-page|\/staff\//.test(page.path);
 
 /**
  * Writes `/sitemap.xml` (Spanish) and `/{lang}/sitemap.xml`, each listing that

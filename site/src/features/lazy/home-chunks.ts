@@ -7,10 +7,14 @@ import { ownChunk } from './hydrate-when-near';
  */
 
 /** The explorer's panel: choices, search, the request's selection, the download. */
-export const explorerPanel = ownChunk(() => import(/* webpackChunkName: "explorer" */ '../explorer/Explorer').then((module) => module.ExplorerPanel));
+export const explorerPanel = ownChunk(() =>
+  import(/* webpackChunkName: "explorer" */ '../explorer/Explorer').then((module) => module.ExplorerPanel),
+);
 
 /** The contact form, its validation library and the proof of work's widget. */
-export const contactForm = ownChunk(() => import(/* webpackChunkName: "contact-form" */ '../contact/ContactForm').then((module) => module.ContactForm));
+export const contactForm = ownChunk(() =>
+  import(/* webpackChunkName: "contact-form" */ '../contact/ContactForm').then((module) => module.ContactForm),
+);
 
 const HOME_PATHS = new Set(LOCALES.map((locale) => localizedPath(locale.code, '/')));
 

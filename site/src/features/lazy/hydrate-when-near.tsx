@@ -37,7 +37,9 @@ function whenNear(id: string, onNear: () => void, margin = '600px'): Promise<voi
     const start = () => {
       const element = document.getElementById(id);
       if (!element || !('IntersectionObserver' in window)) return release();
-      const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && release(), { rootMargin: margin });
+      const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && release(), {
+        rootMargin: margin,
+      });
       observer.observe(element);
       // On the document, ahead of React's listener on its root, which stops an event bound for a part not yet hydrated.
       const reached = (event: Event) => event.target instanceof Node && element.contains(event.target) && release();
@@ -99,7 +101,11 @@ export function HydrateWhenNear({ id, children, ...options }: Options & { id: st
  * `needs` renders as on the server), suspending until then otherwise.
  */
 export function ownChunk<Props extends object>(importer: () => Promise<ComponentType<Props>>) {
-  let chunk: { status: 'loading'; loaded: Promise<unknown> } | { status: 'loaded'; Loaded: ComponentType<Props> } | { status: 'failed'; error: unknown } | undefined;
+  let chunk:
+    | { status: 'loading'; loaded: Promise<unknown> }
+    | { status: 'loaded'; Loaded: ComponentType<Props> }
+    | { status: 'failed'; error: unknown }
+    | undefined;
   const load = () => {
     if (!chunk || chunk.status === 'failed') {
       const loaded = importer().then(

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { AFTER_FIRST_PAINT_SNIPPET, startScriptsAfterFirstPaint, startScriptsAfterFirstPaintIn } from './after-first-paint';
 
-const GATSBY_END = '<script id="gatsby-script-loader">window.pagePath="/";</script><script src="/webpack-runtime-1.js" async></script><script src="/framework-2.js" async></script><script src="/app-3.js" async></script></body></html>';
+const GATSBY_END =
+  '<script id="gatsby-script-loader">window.pagePath="/";</script><script src="/webpack-runtime-1.js" async></script><script src="/framework-2.js" async></script><script src="/app-3.js" async></script></body></html>';
 
 type Timer = { run: () => void; delay: number };
 
@@ -44,7 +45,9 @@ describe('scripts that start after the first paint', () => {
   it("replace Gatsby's async script tags with the loader, keeping the inline data before it", () => {
     const html = startScriptsAfterFirstPaint(`<html><body><div id="___gatsby"></div>${GATSBY_END}`);
     expect(html).not.toContain('async');
-    expect(html).toContain('<script id="gatsby-script-loader">window.pagePath="/";</script><script data-src="/webpack-runtime-1.js /framework-2.js /app-3.js">');
+    expect(html).toContain(
+      '<script id="gatsby-script-loader">window.pagePath="/";</script><script data-src="/webpack-runtime-1.js /framework-2.js /app-3.js">',
+    );
     expect(html).toContain(`${AFTER_FIRST_PAINT_SNIPPET}</script></body></html>`);
     expect(startScriptsAfterFirstPaint(html)).toBe(html);
     expect(startScriptsAfterFirstPaint('<html><body>static</body></html>')).toBe('<html><body>static</body></html>');
@@ -89,7 +92,9 @@ describe('scripts that start after the first paint', () => {
     await writeFile(path.join(publicDir, 'en', 'legal', 'index.html'), `<html><body>${GATSBY_END}`);
     await writeFile(path.join(publicDir, 'app-3.js'), 'console.log("<script src=\\"/x.js\\" async></script>")');
     expect(await startScriptsAfterFirstPaintIn(publicDir)).toBe(2);
-    expect(await readFile(path.join(publicDir, 'en', 'legal', 'index.html'), 'utf8')).toContain('data-src="/webpack-runtime-1.js /framework-2.js /app-3.js"');
+    expect(await readFile(path.join(publicDir, 'en', 'legal', 'index.html'), 'utf8')).toContain(
+      'data-src="/webpack-runtime-1.js /framework-2.js /app-3.js"',
+    );
     expect(await readFile(path.join(publicDir, 'app-3.js'), 'utf8')).toContain('async');
   });
 });

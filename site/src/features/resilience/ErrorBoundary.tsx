@@ -18,7 +18,9 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
   override state: State = { failed: false };
   /** For crawlers: the page as the server rendered it, read before React touches the DOM. */
   private readonly serverHtml =
-    typeof window !== 'undefined' && CRAWLER_AGENT.test(navigator.userAgent) ? document.getElementById('main')?.firstElementChild?.innerHTML : undefined;
+    typeof window !== 'undefined' && CRAWLER_AGENT.test(navigator.userAgent)
+      ? document.getElementById('main')?.firstElementChild?.innerHTML
+      : undefined;
 
   static getDerivedStateFromError(): State {
     return { failed: true };

@@ -22,5 +22,10 @@ export function mayReload(path: string, storage: GuardStorage, now: number): boo
 /** Errors of a script chunk that could not be loaded (often: a new deployment removed it). */
 export function isChunkLoadError(error: unknown): boolean {
   const { name, message } = (error ?? {}) as { name?: string; message?: string };
-  return name === 'ChunkLoadError' || /Loading (CSS )?chunk [\w-]+ failed|Failed to fetch dynamically imported module|error loading dynamically imported module/i.test(message ?? '');
+  return (
+    name === 'ChunkLoadError' ||
+    /Loading (CSS )?chunk [\w-]+ failed|Failed to fetch dynamically imported module|error loading dynamically imported module/i.test(
+      message ?? '',
+    )
+  );
 }

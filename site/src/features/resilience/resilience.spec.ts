@@ -2,7 +2,6 @@ import { isChunkLoadError, mayReload, RELOAD_GUARD_MS } from './reload-guard';
 import { memoryStorage } from '../testing/memory-storage';
 import { BUILD_ID, checkForNewBuild, isStale } from './new-build';
 
-
 describe('reload guard', () => {
   it('allows one reload per path every 10 s', () => {
     const storage = memoryStorage();

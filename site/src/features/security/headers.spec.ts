@@ -10,8 +10,14 @@ const hash = (body: string) => `'sha256-${createHash('sha256').update(body).dige
 function builtSite(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'segmentia-headers-'));
   mkdirSync(path.join(dir, 'en'));
-  writeFileSync(path.join(dir, 'index.html'), '<script>window.a=1</script><script src="/app-0123456789abcdef.js"></script><script id="gatsby-chunk-mapping">window.m={}</script>');
-  writeFileSync(path.join(dir, 'en', 'index.html'), '<script>window.a=1</script><script type="application/ld+json">{"@type":"Organization"}</script>');
+  writeFileSync(
+    path.join(dir, 'index.html'),
+    '<script>window.a=1</script><script src="/app-0123456789abcdef.js"></script><script id="gatsby-chunk-mapping">window.m={}</script>',
+  );
+  writeFileSync(
+    path.join(dir, 'en', 'index.html'),
+    '<script>window.a=1</script><script type="application/ld+json">{"@type":"Organization"}</script>',
+  );
   return dir;
 }
 
@@ -21,13 +27,21 @@ const directive = (csp: string, name: string) => csp.split('; ').find((part) => 
 describe('securityHeaders', () => {
   it('allows exactly the inline scripts the build wrote, by hash, and nothing unsafe', () => {
     const csp = securityHeaders(builtSite(), settings)['Content-Security-Policy']!;
-    expect(directive(csp, 'script-src')).toBe(`script-src 'self' ${[hash('window.a=1'), hash('window.m={}'), hash('{"@type":"Organization"}')].sort().join(' ')}`);
+    expect(directive(csp, 'script-src')).toBe(
+      `script-src 'self' ${[hash('window.a=1'), hash('window.m={}'), hash('{"@type":"Organization"}')].sort().join(' ')}`,
+    );
     expect(csp).not.toMatch(/unsafe-eval|script-src[^;]*unsafe-inline/);
-    for (const part of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "form-action 'self'", "connect-src 'self'"]) expect(csp).toContain(part);
+    for (const part of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "form-action 'self'", "connect-src 'self'"])
+      expect(csp).toContain(part);
   });
 
   it('opens the tag and analytics hosts only when they are configured, and never on the staff page', () => {
-    const configured = { ...settings, apiUrl: 'https://api.segmentia.es/graphql', gtmId: 'GTM-X', firebase: { appId: 'a', measurementId: 'G-1', apiKey: 'k', authDomain: 'seg.firebaseapp.com' } };
+    const configured = {
+      ...settings,
+      apiUrl: 'https://api.segmentia.es/graphql',
+      gtmId: 'GTM-X',
+      firebase: { appId: 'a', measurementId: 'G-1', apiKey: 'k', authDomain: 'seg.firebaseapp.com' },
+    };
     const site = builtSite();
     const publicCsp = securityHeaders(site, configured)['Content-Security-Policy']!;
     expect(directive(publicCsp, 'script-src')).toContain('https://www.googletagmanager.com');
@@ -35,7 +49,9 @@ describe('securityHeaders', () => {
     expect(directive(publicCsp, 'connect-src')).toContain('https://*.google-analytics.com');
     const staffCsp = securityHeaders(site, configured, { staff: true })['Content-Security-Policy']!;
     expect(staffCsp).not.toMatch(/googletagmanager|google-analytics|firebase\.googleapis/);
-    expect(directive(staffCsp, 'connect-src')).toBe("connect-src 'self' https://api.segmentia.es https://identitytoolkit.googleapis.com https://securetoken.googleapis.com");
+    expect(directive(staffCsp, 'connect-src')).toBe(
+      "connect-src 'self' https://api.segmentia.es https://identitytoolkit.googleapis.com https://securetoken.googleapis.com",
+    );
     expect(directive(staffCsp, 'frame-src')).toBe('frame-src https://seg.firebaseapp.com');
     // Google sign-in's popup answers its opener on the staff page only.
     expect(securityHeaders(site, configured, { staff: true })['Cross-Origin-Opener-Policy']).toBe('same-origin-allow-popups');

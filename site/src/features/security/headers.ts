@@ -64,12 +64,23 @@ export function securityHeaders(publicDir: string, settings: PolicySettings, { s
   const authDomain = auth ? [`https://${settings.firebase.authDomain}`] : [];
   const csp = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...inlineScriptHashes(publicDir), ...(tags ? GOOGLE_TAGS.script : []), ...(auth ? ['https://apis.google.com'] : [])],
+    'script-src': [
+      "'self'",
+      ...inlineScriptHashes(publicDir),
+      ...(tags ? GOOGLE_TAGS.script : []),
+      ...(auth ? ['https://apis.google.com'] : []),
+    ],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', ...(tags ? GOOGLE_TAGS.img : [])],
     'font-src': ["'self'"],
     'media-src': ["'self'"],
-    'connect-src': ["'self'", ...api, ...(tags ? GOOGLE_TAGS.connect : []), ...(analytics ? FIREBASE_ANALYTICS : []), ...(auth ? FIREBASE_AUTH : [])],
+    'connect-src': [
+      "'self'",
+      ...api,
+      ...(tags ? GOOGLE_TAGS.connect : []),
+      ...(analytics ? FIREBASE_ANALYTICS : []),
+      ...(auth ? FIREBASE_AUTH : []),
+    ],
     'frame-src': auth ? authDomain : ["'none'"],
     'object-src': ["'none'"],
     'base-uri': ["'none'"],
@@ -83,7 +94,8 @@ export function securityHeaders(publicDir: string, settings: PolicySettings, { s
     'X-Content-Type-Options': 'nosniff',
     'X-Frame-Options': 'DENY',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
-    'Permissions-Policy': 'accelerometer=(), autoplay=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), midi=(), payment=(), usb=(), interest-cohort=()',
+    'Permissions-Policy':
+      'accelerometer=(), autoplay=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), midi=(), payment=(), usb=(), interest-cohort=()',
     // Google sign-in (the staff page's only) opens a popup that must be able to answer its opener.
     'Cross-Origin-Opener-Policy': staff && auth ? 'same-origin-allow-popups' : 'same-origin',
     'Cross-Origin-Resource-Policy': 'same-origin',

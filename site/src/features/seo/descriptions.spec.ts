@@ -21,10 +21,14 @@ function description(code: string, [ns, key]: readonly [string, string]): string
 }
 
 describe('meta descriptions', () => {
-  const all = LOCALE_CODES.flatMap((code) => Object.entries(DESCRIPTIONS).map(([page, where]) => ({ code, page, text: description(code, where) })));
+  const all = LOCALE_CODES.flatMap((code) =>
+    Object.entries(DESCRIPTIONS).map(([page, where]) => ({ code, page, text: description(code, where) })),
+  );
 
   it('are 50 to 160 characters long on every page in every language, so search results show them whole', () => {
-    const outside = all.filter(({ text }) => text.length < 50 || text.length > 160).map(({ code, page, text }) => `${code} ${page}: ${text.length}`);
+    const outside = all
+      .filter(({ text }) => text.length < 50 || text.length > 160)
+      .map(({ code, page, text }) => `${code} ${page}: ${text.length}`);
     expect(outside).toEqual([]);
   });
 

@@ -35,9 +35,13 @@ export async function writeOgImages(publicDir: string, localesDir: string, count
   await mkdir(path.join(publicDir, 'og'), { recursive: true });
   await Promise.all(
     LOCALES.map(async ({ code }) => {
-      const { meta } = JSON.parse(await readFile(path.join(localesDir, code, 'home.json'), 'utf8')) as { meta: { og: { tagline: string; place: string } } };
+      const { meta } = JSON.parse(await readFile(path.join(localesDir, code, 'home.json'), 'utf8')) as {
+        meta: { og: { tagline: string; place: string } };
+      };
       const place = meta.og.place.replace('{{countries}}', String(countries));
-      await sharp(Buffer.from(ogCard(meta.og.tagline, place))).png({ compressionLevel: 9 }).toFile(path.join(publicDir, OG_IMAGE.path(code)));
+      await sharp(Buffer.from(ogCard(meta.og.tagline, place)))
+        .png({ compressionLevel: 9 })
+        .toFile(path.join(publicDir, OG_IMAGE.path(code)));
     }),
   );
 }

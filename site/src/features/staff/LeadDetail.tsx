@@ -14,9 +14,7 @@ import * as shared from './Staff.module.css';
 import * as styles from './LeadDetail.module.css';
 
 export type DetailState =
-  | { status: 'loading' }
-  | { status: 'ready'; lead: LeadDetailFragment }
-  | { status: 'failed'; problem: LocalProblem | null };
+  { status: 'loading' } | { status: 'ready'; lead: LeadDetailFragment } | { status: 'failed'; problem: LocalProblem | null };
 
 interface Props {
   /** The open lead (`?lead=<id>`), or null. */
@@ -92,7 +90,14 @@ export function LeadDetail({ id, state, pending, fallbackFocus, hrefOf, onOpen, 
         <>
           <Fields
             lead={lead}
-            status={<StatusSelect status={lead.status} pending={pending} label={t('detail.fields.status')} onChange={(status) => onStatus(lead, status)} />}
+            status={
+              <StatusSelect
+                status={lead.status}
+                pending={pending}
+                label={t('detail.fields.status')}
+                onChange={(status) => onStatus(lead, status)}
+              />
+            }
             repeatLink={
               lead.repeatOf && (
                 <a
@@ -140,7 +145,8 @@ function Fields({ lead, status, repeatLink }: { lead: LeadDetailFragment; status
   const { locale } = useLocale();
   const reasonText = useReasonText();
   const date = (iso: string) => <time dateTime={iso}>{formatDateTime(iso, locale.tag)}</time>;
-  const option = (field: 'agencyType' | 'agencySize' | 'advertiserCount' | 'position', value: string) => t(`contact:options.${field}.${value}`);
+  const option = (field: 'agencyType' | 'agencySize' | 'advertiserCount' | 'position', value: string) =>
+    t(`contact:options.${field}.${value}`);
   const notGiven = <span className={styles.none}>{t('detail.notGiven')}</span>;
   const groups: { heading: string; rows: [string, ReactNode][] }[] = [
     {
@@ -150,7 +156,15 @@ function Fields({ lead, status, repeatLink }: { lead: LeadDetailFragment; status
         ['statusUpdated', lead.statusUpdatedAt ? date(lead.statusUpdatedAt) : notGiven],
         ['received', date(lead.receivedAt)],
         ...(lead.requestNumber > 1
-          ? [['repeat', <>{t('repeat.tag', { count: lead.requestNumber, ordinal: true })}{repeatLink && <> · {repeatLink}</>}</>] as [string, ReactNode]]
+          ? [
+              [
+                'repeat',
+                <>
+                  {t('repeat.tag', { count: lead.requestNumber, ordinal: true })}
+                  {repeatLink && <> · {repeatLink}</>}
+                </>,
+              ] as [string, ReactNode],
+            ]
           : []),
       ],
     },
@@ -313,7 +327,11 @@ function EraseLead({ lead, onErase }: { lead: LeadDetailFragment; onErase(lead: 
             {t('erase.cancel')}
           </button>
           <button type="button" className={`button ${shared.danger}`} onClick={() => void confirm()} aria-disabled={erasing}>
-            {erasing ? <span className={`spinner ${shared.buttonSpinner}`} aria-hidden="true" /> : <Trash2 size={18} strokeWidth={1.75} aria-hidden="true" />}
+            {erasing ? (
+              <span className={`spinner ${shared.buttonSpinner}`} aria-hidden="true" />
+            ) : (
+              <Trash2 size={18} strokeWidth={1.75} aria-hidden="true" />
+            )}
             {erasing ? t('erase.erasing') : t('erase.confirm')}
           </button>
         </div>

@@ -33,8 +33,14 @@ function useTypedFilter(applied: string, apply: (value: string) => void) {
 export function LeadFilterForm({ filters, onChange }: Props) {
   const { t } = useTranslation('staff');
   const { locale } = useLocale();
-  const [search, setSearch] = useTypedFilter(filters.search, useCallback((value: string) => onChange({ search: value }), [onChange]));
-  const [source, setSource] = useTypedFilter(filters.source, useCallback((value: string) => onChange({ source: value }), [onChange]));
+  const [search, setSearch] = useTypedFilter(
+    filters.search,
+    useCallback((value: string) => onChange({ search: value }), [onChange]),
+  );
+  const [source, setSource] = useTypedFilter(
+    filters.source,
+    useCallback((value: string) => onChange({ source: value }), [onChange]),
+  );
   const searchInput = useRef<HTMLInputElement>(null);
 
   const select = <K extends 'status' | 'interest' | 'language' | 'fit' | 'order'>(
@@ -71,7 +77,15 @@ export function LeadFilterForm({ filters, onChange }: Props) {
         <span>{t('filters.search')}</span>
         <span className={styles.searchInput}>
           <Search size={18} strokeWidth={1.75} aria-hidden="true" />
-          <input ref={searchInput} type="search" name="q" value={search} maxLength={100} placeholder={t('filters.searchPlaceholder')} onChange={(event) => setSearch(event.target.value)} />
+          <input
+            ref={searchInput}
+            type="search"
+            name="q"
+            value={search}
+            maxLength={100}
+            placeholder={t('filters.searchPlaceholder')}
+            onChange={(event) => setSearch(event.target.value)}
+          />
         </span>
       </label>
       {select('status', LEAD_STATUSES, (status) => t(`status.${status}`))}
@@ -79,15 +93,34 @@ export function LeadFilterForm({ filters, onChange }: Props) {
       {select('language', LEAD_LOCALES, (language) => languageName(language, locale.tag), styles.languageFilter)}
       <label className={shared.field}>
         <span>{t('filters.from')}</span>
-        <input type="date" name="from" value={filters.from} max={filters.to || undefined} onChange={(event) => onChange({ from: event.target.value })} />
+        <input
+          type="date"
+          name="from"
+          value={filters.from}
+          max={filters.to || undefined}
+          onChange={(event) => onChange({ from: event.target.value })}
+        />
       </label>
       <label className={shared.field}>
         <span>{t('filters.to')}</span>
-        <input type="date" name="to" value={filters.to} min={filters.from || undefined} onChange={(event) => onChange({ to: event.target.value })} />
+        <input
+          type="date"
+          name="to"
+          value={filters.to}
+          min={filters.from || undefined}
+          onChange={(event) => onChange({ to: event.target.value })}
+        />
       </label>
       <label className={`${shared.field} ${styles.sourceFilter}`}>
         <span>{t('filters.source')}</span>
-        <input type="search" name="source" value={source} maxLength={100} placeholder={t('filters.sourcePlaceholder')} onChange={(event) => setSource(event.target.value)} />
+        <input
+          type="search"
+          name="source"
+          value={source}
+          maxLength={100}
+          placeholder={t('filters.sourcePlaceholder')}
+          onChange={(event) => setSource(event.target.value)}
+        />
       </label>
       {select('fit', FIT_THRESHOLDS, (score) => t('filters.fitAtLeast', { score }))}
       {select('order', LEAD_ORDERS, (order) => t(`filters.orders.${order}`), '', t('filters.orders.NEWEST'))}

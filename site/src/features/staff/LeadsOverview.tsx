@@ -42,14 +42,17 @@ interface Props {
 export default function LeadsOverview({ filters, call, problemText }: Props) {
   const { t } = useTranslation('staff');
   const { locale } = useLocale();
-  const [state, setState] = useState<{ status: 'loading' } | { status: 'ready'; insights: Insights } | { status: 'failed'; problem: LocalProblem | null }>({ status: 'loading' });
+  const [state, setState] = useState<
+    { status: 'loading' } | { status: 'ready'; insights: Insights } | { status: 'failed'; problem: LocalProblem | null }
+  >({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     let current = true;
     setState((previous) => (previous.status === 'ready' ? previous : { status: 'loading' }));
     void call((api) => api.fetchLeadInsights(leadsFilterOf(filters))).then(
-      (outcome) => current && setState(outcome.ok ? { status: 'ready', insights: outcome.value } : { status: 'failed', problem: outcome.problem }),
+      (outcome) =>
+        current && setState(outcome.ok ? { status: 'ready', insights: outcome.value } : { status: 'failed', problem: outcome.problem }),
     );
     return () => {
       current = false;
@@ -86,8 +89,14 @@ export default function LeadsOverview({ filters, call, problemText }: Props) {
   const statusName = (status: LeadStatus) => t(`status.${status}`);
   const sources = insights.sources.map(({ value, count }) => ({ name: value ?? t('source.direct'), count }));
   const interests = insights.interests.map(({ interest, count }) => ({ name: t(`contact:options.interest.${interest}`), count }));
-  const countries = insights.countries.map(({ value, count }) => ({ name: value ? countryName(value, locale.tag) : t('overview.unknownCountry'), count }));
-  const period = t('overview.period', { from: formatDate(insights.from, locale.tag), to: formatDate(new Date(new Date(insights.to).getTime() - 1).toISOString(), locale.tag) });
+  const countries = insights.countries.map(({ value, count }) => ({
+    name: value ? countryName(value, locale.tag) : t('overview.unknownCountry'),
+    count,
+  }));
+  const period = t('overview.period', {
+    from: formatDate(insights.from, locale.tag),
+    to: formatDate(new Date(new Date(insights.to).getTime() - 1).toISOString(), locale.tag),
+  });
 
   return (
     <div className={styles.overview}>
@@ -112,9 +121,20 @@ export default function LeadsOverview({ filters, call, problemText }: Props) {
             <XAxis dataKey="week" tick={AXIS} tickLine={false} interval="preserveStartEnd" minTickGap={12} />
             <YAxis allowDecimals={false} tick={AXIS} tickLine={false} axisLine={false} width={36} />
             <Tooltip />
-            <Legend wrapperStyle={{ fontSize: 13 }} itemSorter={null} formatter={(value: string) => <span className={styles.legend}>{value}</span>} />
+            <Legend
+              wrapperStyle={{ fontSize: 13 }}
+              itemSorter={null}
+              formatter={(value: string) => <span className={styles.legend}>{value}</span>}
+            />
             {LEAD_STATUSES.map((status) => (
-              <Bar key={status} dataKey={status} name={statusName(status)} stackId="status" fill={STATUS_COLOURS[status]} isAnimationActive={false} />
+              <Bar
+                key={status}
+                dataKey={status}
+                name={statusName(status)}
+                stackId="status"
+                fill={STATUS_COLOURS[status]}
+                isAnimationActive={false}
+              />
             ))}
           </BarChart>
         </ResponsiveContainer>
@@ -131,7 +151,19 @@ export default function LeadsOverview({ filters, call, problemText }: Props) {
  * chart itself takes the keyboard (Recharts' accessibility layer: focus it,
  * then the arrow keys move the tooltip from bar to bar).
  */
-function ChartFigure({ id, title, wide = false, table, children }: { id: string; title: string; wide?: boolean; table: ReactNode; children: ReactNode }) {
+function ChartFigure({
+  id,
+  title,
+  wide = false,
+  table,
+  children,
+}: {
+  id: string;
+  title: string;
+  wide?: boolean;
+  table: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <figure className={`${styles.figure} ${wide ? styles.wide : ''}`} aria-labelledby={`${id}-title`}>
       <figcaption id={`${id}-title`}>{title}</figcaption>
@@ -180,13 +212,23 @@ function TopChart({ id, title, header, rows }: { id: string; title: string; head
     );
   }
   return (
-    <ChartFigure id={id} title={title} table={<FigureTable caption={title} headers={[header, t('overview.leads')]} rows={rows.map((row) => [row.name, row.count])} />}>
+    <ChartFigure
+      id={id}
+      title={title}
+      table={<FigureTable caption={title} headers={[header, t('overview.leads')]} rows={rows.map((row) => [row.name, row.count])} />}
+    >
       <ResponsiveContainer width="100%" height={48 + rows.length * 36}>
         <BarChart data={rows} layout="vertical" accessibilityLayer margin={{ top: 0, right: 24, bottom: 0, left: 0 }}>
           <XAxis type="number" allowDecimals={false} tick={AXIS} tickLine={false} axisLine={false} />
           <YAxis type="category" dataKey="name" width={150} tick={AXIS} tickLine={false} />
           <Tooltip />
-          <Bar dataKey="count" name={t('overview.leads')} fill={BAR} isAnimationActive={false} label={{ position: 'right', fontSize: 13, fill: '#0b1b3f' }} />
+          <Bar
+            dataKey="count"
+            name={t('overview.leads')}
+            fill={BAR}
+            isAnimationActive={false}
+            label={{ position: 'right', fontSize: 13, fill: '#0b1b3f' }}
+          />
         </BarChart>
       </ResponsiveContainer>
     </ChartFigure>

@@ -68,7 +68,10 @@ export function LeadsTable({ leads, pending, focusId, hrefOf, onOpen, onStatus, 
                 </a>
                 {lead.requestNumber > 1 && <RepeatTag lead={lead} />}
                 {lead.requestedAudiences.length > 0 && (
-                  <span className={styles.tag} title={t('requestedAudiences.title', { ids: lead.requestedAudiences.map((audience) => audience.segmentId).join(', ') })}>
+                  <span
+                    className={styles.tag}
+                    title={t('requestedAudiences.title', { ids: lead.requestedAudiences.map((audience) => audience.segmentId).join(', ') })}
+                  >
                     {t('requestedAudiences.tag', { count: lead.requestedAudiences.length })}
                   </span>
                 )}
@@ -127,7 +130,10 @@ export function RepeatTag({ lead }: { lead: Pick<LeadSummaryFragment, 'requestNu
   const { t } = useTranslation('staff');
   const { locale } = useLocale();
   return (
-    <span className={styles.tag} title={lead.repeatOf ? t('repeat.since', { date: formatDate(lead.repeatOf.receivedAt, locale.tag) }) : undefined}>
+    <span
+      className={styles.tag}
+      title={lead.repeatOf ? t('repeat.since', { date: formatDate(lead.repeatOf.receivedAt, locale.tag) }) : undefined}
+    >
       {/* i18next 22 reads ordinals from the plural keys (tag_one, tag_two, tag_few…), by Intl's ordinal rules. */}
       {t('repeat.tag', { count: lead.requestNumber, ordinal: true })}
     </span>

@@ -73,7 +73,11 @@ export function LeadsWorkspace({ email, onSessionEnd }: Props) {
       if (!current || mine !== generation.current) return;
       setRefreshing(false);
       setMore('idle');
-      setList(outcome.ok ? { status: 'ready', ...pageOf(outcome.value), leads: outcome.value.edges.map((edge) => edge.node) } : { status: 'failed', problem: outcome.problem });
+      setList(
+        outcome.ok
+          ? { status: 'ready', ...pageOf(outcome.value), leads: outcome.value.edges.map((edge) => edge.node) }
+          : { status: 'failed', problem: outcome.problem },
+      );
     });
     return () => {
       current = false;
@@ -85,7 +89,8 @@ export function LeadsWorkspace({ email, onSessionEnd }: Props) {
     let current = true;
     setDetail({ status: 'loading' });
     void call((api) => api.fetchLead(leadId)).then(
-      (outcome) => current && setDetail(outcome.ok ? { status: 'ready', lead: outcome.value } : { status: 'failed', problem: outcome.problem }),
+      (outcome) =>
+        current && setDetail(outcome.ok ? { status: 'ready', lead: outcome.value } : { status: 'failed', problem: outcome.problem }),
     );
     return () => {
       current = false;
@@ -103,7 +108,9 @@ export function LeadsWorkspace({ email, onSessionEnd }: Props) {
     if (!outcome.ok) return setMore(outcome.problem ?? 'idle');
     setMore('idle');
     const added = outcome.value.edges.map((edge) => edge.node);
-    setList((current) => (current.status === 'ready' ? { ...current, ...pageOf(outcome.value), leads: [...current.leads, ...added] } : current));
+    setList((current) =>
+      current.status === 'ready' ? { ...current, ...pageOf(outcome.value), leads: [...current.leads, ...added] } : current,
+    );
     // The button may be gone (the last page): the focus goes on to the first lead added.
     setFocusLead(added[0]?.id ?? null);
     setAnnouncement(t('list.showing', { shown: list.leads.length + added.length, total: outcome.value.totalCount }));
@@ -113,9 +120,13 @@ export function LeadsWorkspace({ email, onSessionEnd }: Props) {
   const changeStatus = async (lead: { id: string; agencyName: string; status: LeadStatus }, status: LeadStatus) => {
     const show = (changed: Partial<LeadDetailFragment> & { status: LeadStatus }) => {
       setList((current) =>
-        current.status === 'ready' ? { ...current, leads: current.leads.map((item) => (item.id === lead.id ? { ...item, status: changed.status } : item)) } : current,
+        current.status === 'ready'
+          ? { ...current, leads: current.leads.map((item) => (item.id === lead.id ? { ...item, status: changed.status } : item)) }
+          : current,
       );
-      setDetail((current) => (current.status === 'ready' && current.lead.id === lead.id ? { ...current, lead: { ...current.lead, ...changed } } : current));
+      setDetail((current) =>
+        current.status === 'ready' && current.lead.id === lead.id ? { ...current, lead: { ...current.lead, ...changed } } : current,
+      );
     };
     show({ status });
     setPending((current) => new Set(current).add(lead.id));
@@ -149,7 +160,9 @@ export function LeadsWorkspace({ email, onSessionEnd }: Props) {
     const outcome = await call((api) => api.eraseLead(lead.id));
     if (!outcome.ok) return outcome;
     setList((current) =>
-      current.status === 'ready' ? { ...current, leads: current.leads.filter((item) => item.id !== lead.id), totalCount: current.totalCount - 1 } : current,
+      current.status === 'ready'
+        ? { ...current, leads: current.leads.filter((item) => item.id !== lead.id), totalCount: current.totalCount - 1 }
+        : current,
     );
     openLead(null);
     setAnnouncement(t('erase.done', { agency: lead.agencyName }));
@@ -223,7 +236,14 @@ export function LeadsWorkspace({ email, onSessionEnd }: Props) {
           </Suspense>
         </div>
       )}
-      <section role="tabpanel" id="panel-list" aria-labelledby="tab-list" hidden={tab !== 'list'} className={styles.results} aria-busy={list.status === 'loading' || refreshing}>
+      <section
+        role="tabpanel"
+        id="panel-list"
+        aria-labelledby="tab-list"
+        hidden={tab !== 'list'}
+        className={styles.results}
+        aria-busy={list.status === 'loading' || refreshing}
+      >
         <div className={styles.resultsBar}>
           <h2 id="leads-count" ref={heading} tabIndex={-1}>
             {list.status === 'ready' ? t('list.count', { count: list.totalCount }) : t('list.title')}
@@ -238,7 +258,11 @@ export function LeadsWorkspace({ email, onSessionEnd }: Props) {
             disabled={list.status !== 'ready' || list.totalCount === 0}
             aria-disabled={preparingCsv}
           >
-            {preparingCsv ? <span className={`spinner ${shared.buttonSpinner}`} aria-hidden="true" /> : <Download size={18} strokeWidth={1.75} aria-hidden="true" />}
+            {preparingCsv ? (
+              <span className={`spinner ${shared.buttonSpinner}`} aria-hidden="true" />
+            ) : (
+              <Download size={18} strokeWidth={1.75} aria-hidden="true" />
+            )}
             {preparingCsv ? t('csv.preparing') : t('csv.download')}
           </button>
         </div>
@@ -266,7 +290,15 @@ export function LeadsWorkspace({ email, onSessionEnd }: Props) {
         {list.status === 'ready' && list.leads.length === 0 && <p className="state-message">{t('list.empty')}</p>}
         {list.status === 'ready' && list.leads.length > 0 && (
           <div className={refreshing ? styles.refreshing : undefined}>
-            <LeadsTable leads={list.leads} pending={pending} focusId={focusLead} hrefOf={hrefOf} onOpen={openLead} onStatus={changeStatus} order={filters ? leadOrderOf(filters) : 'NEWEST'} />
+            <LeadsTable
+              leads={list.leads}
+              pending={pending}
+              focusId={focusLead}
+              hrefOf={hrefOf}
+              onOpen={openLead}
+              onStatus={changeStatus}
+              order={filters ? leadOrderOf(filters) : 'NEWEST'}
+            />
             {list.hasNextPage && (
               <div className={styles.more}>
                 {more !== 'idle' && more !== 'loading' && (
@@ -275,7 +307,12 @@ export function LeadsWorkspace({ email, onSessionEnd }: Props) {
                     {problemText(more)}
                   </p>
                 )}
-                <button type="button" className="button button--secondary" onClick={() => void loadMore()} aria-disabled={more === 'loading'}>
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  onClick={() => void loadMore()}
+                  aria-disabled={more === 'loading'}
+                >
                   {more === 'loading' && <span className={`spinner ${shared.buttonSpinner}`} aria-hidden="true" />}
                   {more === 'loading' ? t('list.loadingMore') : t('list.loadMore')}
                 </button>

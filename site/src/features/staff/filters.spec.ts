@@ -3,17 +3,39 @@ import { leadOrderOf, leadsFilterOf, NO_FILTERS, readView, viewSearch } from './
 
 describe('the view in the URL', () => {
   it('reads the filters and the open lead, leaving out what it does not know', () => {
-    expect(readView('?status=QUALIFIED&interest=SOLUTIONS&language=DE&q=%20norte%20&from=2026-11-01&to=2026-11-30&source=linkedin&fit=60&sort=BEST_FIT&lead=abc')).toEqual({
-      filters: { from: '2026-11-01', to: '2026-11-30', status: 'QUALIFIED', interest: 'SOLUTIONS', language: 'DE', search: 'norte', source: 'linkedin', fit: '60', order: 'BEST_FIT' },
+    expect(
+      readView(
+        '?status=QUALIFIED&interest=SOLUTIONS&language=DE&q=%20norte%20&from=2026-11-01&to=2026-11-30&source=linkedin&fit=60&sort=BEST_FIT&lead=abc',
+      ),
+    ).toEqual({
+      filters: {
+        from: '2026-11-01',
+        to: '2026-11-30',
+        status: 'QUALIFIED',
+        interest: 'SOLUTIONS',
+        language: 'DE',
+        search: 'norte',
+        source: 'linkedin',
+        fit: '60',
+        order: 'BEST_FIT',
+      },
       tab: 'list',
       lead: 'abc',
     });
-    expect(readView('?status=WON&language=PT&from=yesterday&fit=55&sort=OLDEST&view=map&lead=')).toEqual({ filters: NO_FILTERS, tab: 'list', lead: null });
+    expect(readView('?status=WON&language=PT&from=yesterday&fit=55&sort=OLDEST&view=map&lead=')).toEqual({
+      filters: NO_FILTERS,
+      tab: 'list',
+      lead: null,
+    });
     expect(readView('?view=overview').tab).toBe('overview');
   });
 
   it('writes back only what is set, and keeps the other parameters', () => {
-    const search = viewSearch('?utm_source=mail&status=NEW&lead=old', { filters: { ...NO_FILTERS, search: 'Müller & Co' }, tab: 'list', lead: 'abc' });
+    const search = viewSearch('?utm_source=mail&status=NEW&lead=old', {
+      filters: { ...NO_FILTERS, search: 'Müller & Co' },
+      tab: 'list',
+      lead: 'abc',
+    });
     expect(new URLSearchParams(search).toString()).toBe('utm_source=mail&lead=abc&q=M%C3%BCller+%26+Co');
     expect(readView(search).filters.search).toBe('Müller & Co');
     expect(viewSearch('?status=NEW&view=overview', { filters: NO_FILTERS, tab: 'list', lead: null })).toBe('');
@@ -34,7 +56,9 @@ describe('the API filter', () => {
   });
 
   it('names the language locale and trims the search and the source', () => {
-    expect(leadsFilterOf({ ...NO_FILTERS, status: 'NEW', interest: 'SOLUTIONS', language: 'IT', search: '  rossi ', source: ' newsletter ' })).toEqual({
+    expect(
+      leadsFilterOf({ ...NO_FILTERS, status: 'NEW', interest: 'SOLUTIONS', language: 'IT', search: '  rossi ', source: ' newsletter ' }),
+    ).toEqual({
       status: 'NEW',
       interest: 'SOLUTIONS',
       locale: 'IT',

@@ -37,18 +37,37 @@ export interface LeadView {
   lead: string | null;
 }
 
-export const NO_FILTERS: LeadFilters = { from: '', to: '', status: '', interest: '', language: '', search: '', source: '', fit: '', order: '' };
+export const NO_FILTERS: LeadFilters = {
+  from: '',
+  to: '',
+  status: '',
+  interest: '',
+  language: '',
+  search: '',
+  source: '',
+  fit: '',
+  order: '',
+};
 
 /** Each filter's URL parameter: `?from=2026-11-01&status=NEW&q=norte`. */
-const PARAMS: Record<keyof LeadFilters, string> = { from: 'from', to: 'to', status: 'status', interest: 'interest', language: 'language', search: 'q', source: 'source', fit: 'fit', order: 'sort' };
+const PARAMS: Record<keyof LeadFilters, string> = {
+  from: 'from',
+  to: 'to',
+  status: 'status',
+  interest: 'interest',
+  language: 'language',
+  search: 'q',
+  source: 'source',
+  fit: 'fit',
+  order: 'sort',
+};
 /** The API's notifications link to `{STAFF_PAGE_URL}?lead=<id>`. */
 const LEAD_PARAM = 'lead';
 /** `?view=overview`; the list is the default. */
 const TAB_PARAM = 'view';
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-const oneOf = <T extends string>(values: readonly T[], value: string | null): T | '' =>
-  values.find((known) => known === value) ?? '';
+const oneOf = <T extends string>(values: readonly T[], value: string | null): T | '' => values.find((known) => known === value) ?? '';
 
 /** The view a URL's query asks for; unknown values are left out. */
 export function readView(search: string): LeadView {

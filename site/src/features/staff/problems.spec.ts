@@ -16,8 +16,12 @@ describe('a failed API call', () => {
   });
 
   it('names no lead when the id in a link is not one', () => {
-    expect(apiProblem({ code: 'BAD_USER_INPUT', fieldErrors: { id: [{ code: 'isUuid', message: 'id must be a UUID' }] } })).toBe('notFound');
-    expect(apiProblem({ code: 'BAD_USER_INPUT', fieldErrors: { search: [{ code: 'maxLength', message: 'too long' }] } })).toBe('unavailable');
+    expect(apiProblem({ code: 'BAD_USER_INPUT', fieldErrors: { id: [{ code: 'isUuid', message: 'id must be a UUID' }] } })).toBe(
+      'notFound',
+    );
+    expect(apiProblem({ code: 'BAD_USER_INPUT', fieldErrors: { search: [{ code: 'maxLength', message: 'too long' }] } })).toBe(
+      'unavailable',
+    );
   });
 
   it('ends the session, blocks the account, or is shown where it happened', () => {

@@ -9,10 +9,7 @@ export const SIGN_IN_CONFIGURED = Boolean(FIREBASE_CONFIG.apiKey && FIREBASE_CON
 export type EndNotice = 'signedOut' | SessionEnd;
 
 export type Session =
-  | { kind: 'starting' }
-  | { kind: 'unavailable' }
-  | { kind: 'signedOut'; notice: EndNotice | null }
-  | { kind: 'signedIn'; email: string };
+  { kind: 'starting' } | { kind: 'unavailable' } | { kind: 'signedOut'; notice: EndNotice | null } | { kind: 'signedIn'; email: string };
 
 export type Auth = typeof import('./session');
 
