@@ -1,3 +1,4 @@
+import { until } from '@segmentia/testing';
 import http from 'node:http';
 import { seed } from '../prisma/seed';
 import { startTestApi, type TestApi } from './support/api';
@@ -128,8 +129,7 @@ describe('audiences', () => {
         await api.graphql<{ audiences: Audience[] }>(AUDIENCES, { country: 'IE', topic: 'automotive', locale: 'EN' })
       ).body.data!.audiences.find((audience) => audience.id === 'tyre-buyers')!.audienceSize;
     const becomes = async (expected: number) => {
-      const deadline = Date.now() + 5_000;
-      while ((await ask()) !== expected && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      await until(`the answer is ${expected}`, async () => (await ask()) === expected, { timeoutMs: 5_000 });
       return ask();
     };
     const before = await ask();

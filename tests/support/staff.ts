@@ -5,7 +5,7 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { TokenClaims } from '@segmentia/testing';
-import { contactInput, solvedProof } from '@segmentia/testing';
+import { contactInput, fetchChallenge, solve, until } from '@segmentia/testing';
 import type { LeadStatus } from '@segmentia/contracts/leads';
 import { type FakeAccount, fakeFirebaseAuth } from './firebase-auth';
 import { openPage, signToken } from './fixtures';
@@ -31,9 +31,11 @@ async function graphql<T>(request: APIRequestContext, query: string, variables: 
  * Stores leads (the API tests' contact form with these fields changed) one after the other, so the last is the newest; returns their ids.
  */
 export async function createLeads(request: APIRequestContext, leads: Record<string, unknown>[]): Promise<string[]> {
-  // Each with a solved proof of work, sent once the time trap (CONTACT_MIN_FILL_SECONDS, 1 s in the test stack) is past.
-  const proofs = await Promise.all(leads.map(() => solvedProof(API_URL)));
-  await new Promise((resolve) => setTimeout(resolve, 1100));
+  // Each with a solved proof of work, sent once its time trap (CONTACT_MIN_FILL_SECONDS, 1 s in the test stack) is past.
+  const challenges = await Promise.all(leads.map(() => fetchChallenge(API_URL)));
+  const proofs = await Promise.all(challenges.map(solve));
+  const notBefore = Math.max(...challenges.map((challenge) => Number(challenge.parameters.data?.notBefore)));
+  await until('the time trap of the proofs is past', () => Date.now() >= notBefore, { intervalMs: 20 });
   const ids: string[] = [];
   for (const [index, lead] of leads.entries()) {
     const mutation = 'mutation ($input: ContactRequestInput!) { submitContactRequest(input: $input) { id } }';

@@ -26,7 +26,7 @@ import { openDatabase } from '../src/database/local-database';
 import { API_ROOT, REPO_ROOT } from '../src/paths';
 import { createTemporaryDatabase } from '../src/database/temporary-database';
 import { AUDIENCES, COUNTRIES, TOPICS } from '@segmentia/api/prisma/seed/catalog';
-import { solvedPayload } from '../src/drill/client';
+import { contactInput, fetchChallenge as challengeOf, SUBMIT_CONTACT_REQUEST, solvedPayload } from '@segmentia/testing';
 import { loadConfig } from '@segmentia/api/src/common/config/app-config';
 import { ProofOfWork } from '@segmentia/api/src/contact/proof-of-work';
 
@@ -278,14 +278,7 @@ function prodRunning(): Promise<boolean> {
   });
 }
 
-async function fetchChallenge() {
-  const response = await fetch(URL, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: body('{ contactChallenge }'),
-  });
-  return ((await response.json()) as { data: { contactChallenge: Parameters<typeof solvedPayload>[0] } }).data.contactChallenge;
-}
+const fetchChallenge = () => challengeOf(URL);
 
 /**
  * What the proof of work costs at the production settings (ALTCHA_COST,
@@ -319,23 +312,9 @@ async function proofCost(): Promise<void> {
 
 function contactBody(requestId: string, altcha: string): string {
   const audience = AUDIENCES[requestId.charCodeAt(0) % AUDIENCES.length]!;
-  return body('mutation S($input: ContactRequestInput!) { submitContactRequest(input: $input) { id receivedAt } }', {
-    input: {
-      requestId,
-      locale: 'ES',
-      agencyName: `Bench ${audience.names.en}`,
-      agencyType: 'MEDIA',
-      agencySize: 'FROM_2M_TO_5M',
-      advertiserCount: 'FROM_1_TO_10',
-      contactName: 'Bench Runner',
-      // Each from a domain of its own: a repeat would not be announced, and the webhook count would not add up.
-      email: `bench@${requestId.slice(0, 8)}.segmentia.example`,
-      position: 'DIRECTOR',
-      decisionRole: 'DECIDE',
-      interest: 'SOLUTIONS',
-      acceptTerms: true,
-      altcha,
-    },
+  // The kit's request makes its email domain of the requestId: a repeat would not be announced, and the webhook count would not add up.
+  return body(SUBMIT_CONTACT_REQUEST, {
+    input: contactInput({ requestId, agencyName: `Bench ${audience.names.en}`, contactName: 'Bench Runner', altcha }),
   });
 }
 

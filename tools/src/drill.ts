@@ -12,7 +12,8 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Client as PgClient } from 'pg';
 import { ConfigError } from '@segmentia/api/src/common/config/app-config';
-import { type Answer, Client, contactInput, load, percentile, proof, submit, tally } from './drill/client';
+import { until } from '@segmentia/testing';
+import { type Answer, Client, drillInput, load, percentile, proof, submit, tally } from './drill/client';
 import { scratchTopology, type Topology } from './production/topology';
 
 const LEADS = Number(process.env.DRILL_LEADS ?? 10_000);
@@ -47,14 +48,15 @@ function report(name: string, ok: boolean, figures: string): void {
   console.log(`${ok ? 'PASS' : 'FAIL'}  ${name.padEnd(26)} ${figures}`);
 }
 
+/** The scenarios' pacing: how long a fault lasts, how long load runs before one (their definition, not a wait for a condition). */
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** How long `check` took to hold, or undefined when it did not within `ms`. */
 async function waitUntil(check: () => Promise<boolean> | boolean, ms: number): Promise<number | undefined> {
   const started = Date.now();
-  while (Date.now() - started < ms) {
-    if (await check()) return Date.now() - started;
-    await sleep(100);
-  }
-  return undefined;
+  return until('the drill’s condition holds', check, { timeoutMs: ms, intervalMs: 100 }).then(
+    () => Date.now() - started,
+    () => undefined,
+  );
 }
 
 /** A Slack-like webhook that can be down (503) and counts deliveries by notification id. */
@@ -123,7 +125,7 @@ async function main(): Promise<void> {
       // A lead a person could be recognised by, and a staff token: neither may reach a log.
       const sender = new Client(graphqlUrl, ca, 1, '127.0.0.9');
       const answer = await sender.graphql('mutation Submit($input: ContactRequestInput!) { submitContactRequest(input: $input) { id } }', {
-        input: { ...contactInput(randomUUID(), person), altcha: await proof(sender) },
+        input: { ...drillInput(randomUUID(), person), altcha: await proof(sender) },
       });
       await sender.graphql('{ leads { totalCount } }', undefined, { authorization: `Bearer ${bearer}` });
       sender.close();

@@ -3,6 +3,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { createServer, type Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { until } from '@segmentia/testing';
 import { buildSite, lockSiteBuilds } from './site-build';
 import { REPO_ROOT } from './paths';
 import { LOCALES } from '@segmentia/contracts/locales';
@@ -117,8 +118,9 @@ describe('buildSite', () => {
       await expect(run()).resolves.toBe('reused');
       writeFileSync(path.join(repo, 'site/src/pages/index.tsx'), 'export default 3;');
       let settled = false;
+      messages.length = 0;
       const waiting = run().finally(() => (settled = true));
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await until('the build says it waits for the lock', () => messages.some((message) => message.startsWith('Another site build is running')));
       expect(settled).toBe(false);
       await held();
       await expect(waiting).resolves.toBe('built');
@@ -141,11 +143,12 @@ describe('lockSiteBuilds', () => {
   it('is exclusive across holders, and released', async () => {
     const release = await lockSiteBuilds(() => undefined, lockFile);
     let second = false;
-    const next = lockSiteBuilds(() => undefined, lockFile).then((releaseNext) => {
+    let told = false;
+    const next = lockSiteBuilds(() => (told = true), lockFile).then((releaseNext) => {
       second = true;
       return releaseNext;
     });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await until('the second holder says it waits', () => told);
     expect(second).toBe(false);
     await expect(lockSiteBuilds(() => undefined, lockFile, false)).resolves.toBeUndefined();
     await release();

@@ -89,7 +89,7 @@ export class ContactService {
           status: isSpam ? LeadStatus.SPAM : LeadStatus.NEW,
         },
         skipDuplicates: true,
-        select: { id: true },
+        select: { id: true, receivedAt: true },
       });
       if (lead && !isSpam) {
         const channels = this.channelsFor(earlier);
@@ -97,7 +97,10 @@ export class ContactService {
       }
       return lead;
     });
-    if (created) this.notifications.wake();
+    if (created) {
+      this.notifications.wake();
+      return created;
+    }
     // Nothing stored: this requestId was stored meanwhile (a concurrent retry), or the challenge served another request.
     const receipt = await this.receipt(requestId);
     if (!receipt) throw proofRefused(ProofRefusal.REUSED);

@@ -5,8 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import https from 'node:https';
-import { type Challenge, solveChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { contactInput, solvedPayload } from '@segmentia/testing';
+import type { Challenge } from 'altcha-lib';
 
 export interface Answer {
   /** HTTP status; 0 when the connection failed. */
@@ -74,25 +74,9 @@ const SUBMIT = 'mutation Submit($input: ContactRequestInput!) { submitContactReq
 const EXPLORE = 'query Explore($country: String!) { audiences(country: $country, topic: "automotive", locale: EN) { id audienceSize } }';
 const COUNTRIES = ['ES', 'DE', 'FR', 'IT', 'PT', 'GB', 'NL', 'PL'];
 
-/** A valid contact request, each from an agency of its own (none is a repeat of another); `person` replaces the contact's fields. */
-export function contactInput(requestId: string = randomUUID(), person: Record<string, string> = {}) {
-  return {
-    requestId,
-    locale: 'EN',
-    agencyName: 'Drill Media',
-    agencyType: 'MEDIA',
-    agencySize: 'FROM_5M_TO_10M',
-    advertiserCount: 'FROM_10_TO_25',
-    contactName: 'Drill Contact',
-    email: `drill@${requestId.slice(0, 8)}.drill-media.example`,
-    position: 'DIRECTOR',
-    decisionRole: 'DECIDE',
-    interest: 'SOLUTIONS',
-    acceptTerms: true,
-    pagePath: '/en/',
-    ...person,
-  };
-}
+/** A valid contact request of the drill (the kit's, in English), each from an agency of its own; `person` replaces the contact's fields. */
+export const drillInput = (requestId: string = randomUUID(), person: Record<string, string> = {}) =>
+  contactInput({ requestId, locale: 'EN', agencyName: 'Drill Media', contactName: 'Drill Contact', pagePath: '/en/', ...person });
 
 /**
  * A visitor's proof of work, as the form's widget makes it: a challenge from
@@ -105,15 +89,9 @@ export async function proof(client: Client, headers?: Record<string, string>): P
   return challenge && solvedPayload(challenge);
 }
 
-/** Solves a challenge as ALTCHA's widget does; its payload (base64 JSON), or undefined when it has no solution. */
-export async function solvedPayload(challenge: Challenge): Promise<string | undefined> {
-  const solution = await solveChallenge({ challenge, deriveKey });
-  return solution ? Buffer.from(JSON.stringify({ challenge, solution })).toString('base64') : undefined;
-}
-
 /** A contact request with its proof: the one given, else one made now (a challenge from the API, then the request: two round trips). */
 export const submit = async (client: Client, requestId: string, headers?: Record<string, string>, altcha?: string) =>
-  client.graphql(SUBMIT, { input: { ...contactInput(requestId), altcha: altcha ?? (await proof(client, headers)) } }, headers);
+  client.graphql(SUBMIT, { input: { ...drillInput(requestId), altcha: altcha ?? (await proof(client, headers)) } }, headers);
 export const explore = (client: Client, index: number) => client.graphql(EXPLORE, { country: COUNTRIES[index % COUNTRIES.length] });
 
 export interface LoadResult {

@@ -1,0 +1,179 @@
+import type { GraphQLError } from 'graphql';
+import type { AudiencesService } from '../audiences/audiences.service';
+import { loadConfig } from '../common/config/app-config';
+import { NotificationChannel } from '../generated/prisma/enums';
+import type { NotificationWorker } from '../notifications/notification-worker';
+import type { PrismaService } from '../prisma/prisma.service';
+import { ANNOUNCE_AGAIN_AFTER_MS, ContactService } from './contact.service';
+import type { ContactRequestInput } from './dto/contact-request.input';
+import { type ProofCheck, type ProofOfWork, ProofRefusal } from './proof-of-work';
+
+const RECEIPT = { id: 'lead-1', receivedAt: new Date('2026-11-24T10:00:00Z') };
+const INPUT = {
+  requestId: '5b0f9a6e-4f0c-4d8a-9a57-3a4c7c2f8e11',
+  locale: 'ES',
+  agencyName: 'Agencia Norte',
+  agencyType: 'MEDIA',
+  agencySize: 'FROM_5M_TO_10M',
+  advertiserCount: 'FROM_10_TO_25',
+  contactName: 'Lucía Fernández',
+  email: 'lucia@agencianorte.es',
+  position: 'DIRECTOR',
+  decisionRole: 'DECIDE',
+  interest: 'SOLUTIONS',
+  acceptTerms: true,
+  pagePath: '/',
+  altcha: 'payload',
+} as unknown as ContactRequestInput;
+
+interface Earlier {
+  id: string;
+  receivedAt: Date;
+  sameEmail: boolean;
+}
+
+/**
+ * The service over stand-ins for what it talks to: Prisma (a transaction that records what it is asked to write),
+ * the proof of work, the catalogue and the outbox's worker. The SQL itself is tested end to end (api/test).
+ */
+function setUp({
+  stored = null as typeof RECEIPT | null,
+  proof = { ok: true, challengeId: 'challenge-1', notBefore: Date.now() - 1000 } as ProofCheck,
+  unknown = [] as { country: string; audience: string }[],
+  earlier = [] as Earlier[],
+  inserted = true,
+} = {}) {
+  const written = {
+    lead: undefined as Record<string, unknown> | undefined,
+    channels: [] as NotificationChannel[],
+    lookedForEarlier: false,
+  };
+  const tx = {
+    $executeRaw: jest.fn(async () => 0),
+    $queryRaw: jest.fn(async () => {
+      written.lookedForEarlier = true;
+      return earlier;
+    }),
+    contactRequest: {
+      createManyAndReturn: jest.fn(async ({ data }: { data: Record<string, unknown> }) => {
+        written.lead = data;
+        return inserted ? [RECEIPT] : [];
+      }),
+    },
+    leadNotification: {
+      createMany: jest.fn(async ({ data }: { data: { channel: NotificationChannel }[] }) => {
+        written.channels = data.map((row) => row.channel);
+        return { count: data.length };
+      }),
+    },
+  };
+  const prisma = {
+    contactRequest: { findUnique: jest.fn(async () => stored) },
+    $transaction: jest.fn(async (work: (client: typeof tx) => Promise<unknown>) => work(tx)),
+  };
+  const proofOfWork = { check: jest.fn(async () => proof) };
+  const audiences = { resolve: jest.fn(async (pairs: unknown[]) => ({ found: pairs, unknown })) };
+  const worker = { wake: jest.fn() };
+  const config = loadConfig({
+    DATABASE_URL: 'postgresql://unused',
+    SMTP_URL: 'smtp://127.0.0.1:2525',
+    NOTIFY_EMAIL_TO: 'ventas@segmentia.es',
+  });
+  const service = new ContactService(
+    prisma as unknown as PrismaService,
+    config,
+    worker as unknown as NotificationWorker,
+    proofOfWork as unknown as ProofOfWork,
+    audiences as unknown as AudiencesService,
+  );
+  return { service, written, proofOfWork, audiences, worker };
+}
+
+const fieldErrorsOf = async (promise: Promise<unknown>) =>
+  (
+    (await promise.then(
+      () => undefined,
+      (error: GraphQLError) => error,
+    )) as GraphQLError | undefined
+  )?.extensions?.fieldErrors;
+
+describe('ContactService.submit', () => {
+  it('answers a retried send with the first receipt, without checking its proof again', async () => {
+    const { service, proofOfWork, written } = setUp({ stored: RECEIPT });
+    await expect(service.submit(INPUT)).resolves.toBe(RECEIPT);
+    expect(proofOfWork.check).not.toHaveBeenCalled();
+    expect(written.lead).toBeUndefined();
+  });
+
+  it('stores a new lead with its score and terms, announces it on every channel and wakes the outbox', async () => {
+    const { service, written, worker } = setUp();
+    await expect(service.submit(INPUT)).resolves.toEqual(RECEIPT);
+    expect(written.lead).toMatchObject({ isSpam: false, status: 'NEW', altchaId: 'challenge-1', requestNumber: 1, repeatOfId: null });
+    expect(written.lead).toMatchObject({ termsVersion: expect.any(String), fitScore: expect.any(Number) });
+    expect(written.lead).not.toHaveProperty('acceptTerms');
+    expect(written.channels).toEqual([NotificationChannel.EMAIL, NotificationChannel.CONFIRMATION]);
+    expect(worker.wake).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([ProofRefusal.MISSING, ProofRefusal.INVALID, ProofRefusal.EXPIRED])(
+    'refuses a proof that is %s, naming the field',
+    async (refusal) => {
+      const { service, written } = setUp({ proof: { ok: false, refusal } });
+      expect(await fieldErrorsOf(service.submit(INPUT))).toEqual({
+        altcha: [{ code: refusal, message: expect.stringMatching(/^altcha: /) }],
+      });
+      expect(written.lead).toBeUndefined();
+    },
+  );
+
+  it('refuses audiences the catalogue does not have, naming them, and asks for a pair sent twice once', async () => {
+    const { service, audiences, written } = setUp({ unknown: [{ country: 'DE', audience: 'unicorn-riders' }] });
+    const pair = { country: 'DE', audience: 'unicorn-riders' };
+    const errors = await fieldErrorsOf(service.submit({ ...INPUT, audiences: [pair, { ...pair }] } as ContactRequestInput));
+    expect(errors).toEqual({ audiences: [{ code: 'unknownAudience', message: 'audiences: not in the catalogue: DE unicorn-riders' }] });
+    expect(audiences.resolve).toHaveBeenCalledWith([pair]);
+    expect(written.lead).toBeUndefined();
+  });
+
+  it.each([
+    ['a filled honeypot', { website: 'http://bot.example' }, {}],
+    ['a form sent before its time trap', {}, { proof: { ok: true, challengeId: 'c', notBefore: Date.now() + 60_000 } as ProofCheck }],
+  ])('keeps %s as spam: never announced, never linked to earlier requests', async (_what, fields, options) => {
+    const { service, written } = setUp({ ...options, earlier: [{ id: 'old', receivedAt: new Date(), sameEmail: true }] });
+    await expect(service.submit({ ...INPUT, ...fields } as ContactRequestInput)).resolves.toEqual(RECEIPT);
+    expect(written.lead).toMatchObject({ isSpam: true, status: 'SPAM', requestNumber: 1 });
+    expect(written.lookedForEarlier).toBe(false);
+    expect(written.channels).toEqual([]);
+  });
+
+  it('links a repeat to the first request; within the hour sales hear nothing, a colleague still gets her confirmation', async () => {
+    const recent = new Date(Date.now() - ANNOUNCE_AGAIN_AFTER_MS / 2);
+    const colleague = setUp({ earlier: [{ id: 'first', receivedAt: recent, sameEmail: false }] });
+    await colleague.service.submit(INPUT);
+    expect(colleague.written.lead).toMatchObject({ repeatOfId: 'first', requestNumber: 2 });
+    expect(colleague.written.channels).toEqual([NotificationChannel.CONFIRMATION]);
+
+    const same = setUp({ earlier: [{ id: 'first', receivedAt: recent, sameEmail: true }] });
+    await same.service.submit(INPUT);
+    expect(same.written.channels).toEqual([]);
+  });
+
+  it('announces a repeat again after the hour, as the third request', async () => {
+    const old = new Date(Date.now() - 2 * ANNOUNCE_AGAIN_AFTER_MS);
+    const { service, written } = setUp({
+      earlier: [
+        { id: 'first', receivedAt: old, sameEmail: true },
+        { id: 'second', receivedAt: old, sameEmail: true },
+      ],
+    });
+    await service.submit(INPUT);
+    expect(written.lead).toMatchObject({ repeatOfId: 'first', requestNumber: 3 });
+    expect(written.channels).toEqual([NotificationChannel.EMAIL, NotificationChannel.CONFIRMATION]);
+  });
+
+  it('refuses a challenge that served another request when nothing was stored and no receipt exists', async () => {
+    const { service, worker } = setUp({ inserted: false });
+    expect(await fieldErrorsOf(service.submit(INPUT))).toEqual({ altcha: [{ code: ProofRefusal.REUSED, message: expect.any(String) }] });
+    expect(worker.wake).not.toHaveBeenCalled();
+  });
+});
