@@ -120,7 +120,9 @@ describe('buildSite', () => {
       let settled = false;
       messages.length = 0;
       const waiting = run().finally(() => (settled = true));
-      await until('the build says it waits for the lock', () => messages.some((message) => message.startsWith('Another site build is running')));
+      await until('the build says it waits for the lock', () =>
+        messages.some((message) => message.startsWith('Another site build is running')),
+      );
       expect(settled).toBe(false);
       await held();
       await expect(waiting).resolves.toBe('built');

@@ -22,7 +22,7 @@ const ROW = {
 
 /** The service over a stand-in Prisma that counts its reads, and a catalogue change it can announce. */
 function setUp(rows: unknown[] = [ROW]) {
-  let announce = () => undefined as void;
+  let announce: () => void = () => undefined;
   const prisma = {
     countryTranslation: { findMany: jest.fn(async () => COUNTRIES) },
     topicTranslation: { findMany: jest.fn(async () => TOPICS) },
