@@ -4,7 +4,8 @@ import { createServer, type Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { until } from '@segmentia/testing';
-import { buildSite, lockSiteBuilds } from './site-build';
+import { buildSite } from './site-build';
+import { lockSiteBuilds } from './site-build-lock';
 import { REPO_ROOT } from './paths';
 import { LOCALES } from '@segmentia/contracts/locales';
 

@@ -1,3 +1,4 @@
+import { contactInput } from '@segmentia/testing';
 import type { GraphQLError } from 'graphql';
 import type { AudiencesService } from '../audiences/audiences.service';
 import { loadConfig } from '../common/config/app-config';
@@ -9,22 +10,7 @@ import type { ContactRequestInput } from './dto/contact-request.input';
 import { type ProofCheck, type ProofOfWork, ProofRefusal } from './proof-of-work';
 
 const RECEIPT = { id: 'lead-1', receivedAt: new Date('2026-11-24T10:00:00Z') };
-const INPUT = {
-  requestId: '5b0f9a6e-4f0c-4d8a-9a57-3a4c7c2f8e11',
-  locale: 'ES',
-  agencyName: 'Agencia Norte',
-  agencyType: 'MEDIA',
-  agencySize: 'FROM_5M_TO_10M',
-  advertiserCount: 'FROM_10_TO_25',
-  contactName: 'Lucía Fernández',
-  email: 'lucia@agencianorte.es',
-  position: 'DIRECTOR',
-  decisionRole: 'DECIDE',
-  interest: 'SOLUTIONS',
-  acceptTerms: true,
-  pagePath: '/',
-  altcha: 'payload',
-} as unknown as ContactRequestInput;
+const INPUT = { ...contactInput(), altcha: 'payload' } as unknown as ContactRequestInput;
 
 interface Earlier {
   id: string;

@@ -7,6 +7,7 @@ import { ErasureReason } from '../generated/prisma/enums';
 import { PrismaService } from '../prisma/prisma.service';
 import { type CsvSeparator, LeadOrder, type LeadsArgs, type LeadsFilter } from './dto/leads.args';
 import { leadSource } from './attribution';
+import { decodeCursor, encodeCursor, following } from './cursor';
 import type { LeadInsights } from './models/lead-insights.model';
 import { type Lead, type LeadConnection, type LeadErasureReceipt, LeadStatus, withTypedJson } from './models/lead.model';
 
@@ -265,37 +266,6 @@ function cell(value: Lead[keyof Lead]): string {
   }
   if (typeof value === 'object') return value.id;
   return defusedCell(String(value));
-}
-
-/** Where the previous page ended: its last lead's place in the order. */
-interface Cursor {
-  fitScore?: number;
-  receivedAt: Date;
-  id: string;
-}
-
-function encodeCursor({ fitScore, receivedAt, id }: Cursor, order: LeadOrder): string {
-  const place = [receivedAt.toISOString(), id];
-  return Buffer.from((order === LeadOrder.BEST_FIT ? [fitScore, ...place] : place).join('|')).toString('base64url');
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function decodeCursor(cursor: string, order: LeadOrder): Cursor {
-  const parts = Buffer.from(cursor, 'base64url').toString().split('|');
-  const fitScore = order === LeadOrder.BEST_FIT ? Number(parts.shift()) : undefined;
-  const [time = '', id = ''] = parts;
-  const receivedAt = new Date(time);
-  if (Number.isNaN(receivedAt.getTime()) || !UUID.test(id) || (fitScore !== undefined && !Number.isInteger(fitScore))) {
-    throw badUserInput({ after: [{ code: 'isCursor', message: 'after: not a cursor of this list and order; pass a pageInfo.endCursor' }] });
-  }
-  return { fitScore, receivedAt, id };
-}
-
-/** The leads that come after the cursor's, newest first (and best first when the cursor has a score). */
-function following({ fitScore, receivedAt, id }: Cursor): Prisma.ContactRequestWhereInput {
-  const older = { OR: [{ receivedAt: { lt: receivedAt } }, { receivedAt, id: { lt: id } }] };
-  return fitScore === undefined ? older : { OR: [{ fitScore: { lt: fitScore } }, { fitScore, ...older }] };
 }
 
 export const leadNotFound = (id: string) => notFound(`No lead with id ${id}: it may have been erased`);

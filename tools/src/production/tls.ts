@@ -17,6 +17,9 @@ const openssl = (...args: string[]) => execFileSync('openssl', args, { stdio: ['
  * `npm run prod` serves HTTPS with. ECDSA P-256; the server certificate lasts
  * 397 days (what browsers accept) and is made again when missing.
  */
+/** A new, unencrypted P-256 key for `openssl req`. */
+const NEW_P256_KEY = ['-nodes', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1'];
+
 export function ensureLocalCertificates(dir: string): LocalCertificates {
   const files = { ca: path.join(dir, 'ca.pem'), cert: path.join(dir, 'localhost.pem'), key: path.join(dir, 'localhost-key.pem') };
   const caKey = path.join(dir, 'ca-key.pem');
@@ -26,11 +29,7 @@ export function ensureLocalCertificates(dir: string): LocalCertificates {
       'req',
       '-x509',
       '-new',
-      '-nodes',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
+      ...NEW_P256_KEY,
       '-keyout',
       caKey,
       '-out',
@@ -59,21 +58,7 @@ export function ensureLocalCertificates(dir: string): LocalCertificates {
       ].join('\n'),
     );
     try {
-      openssl(
-        'req',
-        '-new',
-        '-nodes',
-        '-newkey',
-        'ec',
-        '-pkeyopt',
-        'ec_paramgen_curve:prime256v1',
-        '-keyout',
-        files.key,
-        '-out',
-        request,
-        '-subj',
-        '/CN=localhost',
-      );
+      openssl('req', '-new', ...NEW_P256_KEY, '-keyout', files.key, '-out', request, '-subj', '/CN=localhost');
       openssl(
         'x509',
         '-req',

@@ -1,3 +1,6 @@
+// Over 300 lines on purpose: one component owns the staff list's state (the list, the open lead, pending status
+// changes, the CSV, announcements), because a status change or an erasure updates the list and the details together;
+// what it renders (table, details, filters, overview) lives in files of its own.
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { AlertCircle, Download, LogOut, RotateCcw, ShieldAlert } from 'lucide-react';
 import React, { type KeyboardEvent, lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
