@@ -8,12 +8,15 @@ USER node
 COPY --chown=node:node package.json package-lock.json tsconfig.json ./
 COPY --chown=node:node api/package.json api/prisma.config.ts api/
 COPY --chown=node:node api/prisma/schema.prisma api/prisma/
+COPY --chown=node:node packages/contracts/package.json packages/contracts/
+COPY --chown=node:node packages/testing/package.json packages/testing/
+COPY --chown=node:node tools/package.json tools/
 COPY --chown=node:node site/package.json site/
 COPY --chown=node:node tests/package.json tests/
 RUN npm ci
 COPY --chown=node:node . .
 # The site build's volumes (site/public, site/headers) start owned by node.
-RUN npm run build -w api && mkdir -p site/public site/headers
+RUN npm run build && mkdir -p site/public site/headers
 
 # The API alone: its production dependencies (no Gatsby, no Firebase web SDK,
 # no PostgreSQL binaries, no Prisma CLI; migrations run from the build image)
@@ -23,11 +26,15 @@ WORKDIR /app
 ENV NODE_ENV=production
 COPY package.json package-lock.json ./
 COPY api/package.json api/
+COPY packages/contracts/package.json packages/contracts/
+COPY packages/testing/package.json packages/testing/
+COPY tools/package.json tools/
 COPY site/package.json site/
 COPY tests/package.json tests/
 # Optional peers (the Prisma CLI, TypeScript) are not needed to run.
 RUN npm ci --omit=dev --omit=optional --omit=peer --workspace api --ignore-scripts --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/api/dist api/dist
+COPY --from=build /app/packages/contracts/dist packages/contracts/dist
 USER node
 EXPOSE 4000 9464
 HEALTHCHECK --interval=10s --timeout=4s --retries=3 \
