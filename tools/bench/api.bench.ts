@@ -22,7 +22,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { Client } from 'pg';
-import { openDatabase } from '../src/database/local-database';
+import { openDatabase } from '../src/database/open-database';
 import { API_ROOT, REPO_ROOT } from '../src/paths';
 import { createTemporaryDatabase } from '../src/database/temporary-database';
 import { AUDIENCES, COUNTRIES, TOPICS } from '@segmentia/api/prisma/seed/catalog';

@@ -9,7 +9,7 @@
 import path from 'node:path';
 import { ConfigError, loadConfig } from '@segmentia/api/src/common/config/app-config';
 import { loadEnvFile } from '@segmentia/api/src/common/config/env-file';
-import { embeddedOptionsFromEnv } from './database/local-database';
+import { embeddedOptionsFromEnv } from './database/open-database';
 import { REPO_ROOT } from './paths';
 import { Topology } from './production/topology';
 

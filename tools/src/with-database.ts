@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '@segmentia/api/src/common/config/app-config';
 import { loadEnvFile } from '@segmentia/api/src/common/config/env-file';
-import { withDatabase } from './database/local-database';
+import { withDatabase } from './database/open-database';
 import { API_ROOT } from './paths';
 
 async function main(): Promise<void> {

@@ -6,7 +6,7 @@ import { Client } from 'pg';
 import { seed } from '@segmentia/api/prisma/seed';
 import { loadConfig } from '@segmentia/api/src/common/config/app-config';
 import { PrismaService } from '@segmentia/api/src/prisma/prisma.service';
-import { type Database, startEmbeddedPostgres } from './local-database';
+import { type Database, startEmbeddedPostgres } from './embedded-postgres';
 import { deployMigrations } from '@segmentia/api/src/database/migrations';
 
 export interface TemporaryDatabase {

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { seed } from '@segmentia/api/prisma/seed';
 import { loadConfig } from '@segmentia/api/src/common/config/app-config';
-import { type Database, type EmbeddedOptions, isEmbeddedRunning, startEmbeddedPostgres } from '../database/local-database';
+import { type Database, type EmbeddedOptions, isEmbeddedRunning, startEmbeddedPostgres } from '../database/embedded-postgres';
 import { deployMigrations } from '@segmentia/api/src/database/migrations';
 import { API_ROOT, REPO_ROOT } from '../paths';
 import { PrismaService } from '@segmentia/api/src/prisma/prisma.service';

@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { ConfigError } from '@segmentia/api/src/common/config/app-config';
-import { embeddedOptionsFromEnv, startEmbeddedPostgres } from './local-database';
+import { startEmbeddedPostgres } from './embedded-postgres';
+import { embeddedOptionsFromEnv } from './open-database';
 import { REPO_ROOT } from '../paths';
 import { openScratchServer } from './temporary-database';
 

