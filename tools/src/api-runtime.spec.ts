@@ -12,7 +12,8 @@ const TOOLING_PACKAGES = [
   'yaml',
   '@segmentia/tools',
 ];
-const TOOLING_FILES = /drill|bench|embedded-postgres|open-database|run-as|temporary-database|site-build|site-server|topology|security-check|nginx|tls|ports/;
+const TOOLING_FILES =
+  /drill|bench|embedded-postgres|open-database|run-as|temporary-database|site-build|site-server|topology|security-check|nginx|tls|ports/;
 /** The API's own commands (api/scripts): its migrations, seed, scores, schema, staff roles and Prisma Studio. */
 const API_COMMANDS = ['migrate', 'rescore', 'schema', 'seed', 'staff', 'studio', 'with-prisma'];
 

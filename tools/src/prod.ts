@@ -7,7 +7,8 @@
  * site built once against the API. Ctrl-C stops everything, front to back.
  */
 import path from 'node:path';
-import { ConfigError, loadConfig } from '@segmentia/api/src/common/config/app-config';
+import { ConfigError } from '@segmentia/api/src/common/config/app-config';
+import { loadToolsConfig } from './config';
 import { loadEnvFile } from '@segmentia/api/src/common/config/env-file';
 import { embeddedOptionsFromEnv } from './database/open-database';
 import { REPO_ROOT } from './paths';
@@ -19,7 +20,7 @@ const REDIS_PORT = 6390;
 
 async function main(): Promise<void> {
   loadEnvFile();
-  const config = loadConfig({ ...process.env, DATABASE_URL: process.env.DATABASE_URL || 'postgresql://embedded' });
+  const config = loadToolsConfig();
   // Next to `npm start`'s ports (PORT, METRICS_PORT), so both can run at once.
   const apiPorts = Array.from({ length: REPLICAS }, (_, index) => config.PORT + 1 + index);
   const metricsPorts = Array.from({ length: REPLICAS }, (_, index) => config.METRICS_PORT + 1 + index);

@@ -12,6 +12,7 @@ import type { INestApplication } from '@nestjs/common';
 import { seed } from '@segmentia/api/prisma/seed';
 import { startApp, stopApp } from '@segmentia/api/src/app';
 import { type AppConfig, loadConfig } from '@segmentia/api/src/common/config/app-config';
+import { loadToolsConfig } from './config';
 import { loadEnvFile } from '@segmentia/api/src/common/config/env-file';
 import { type Database, isEmbeddedRunning } from './database/embedded-postgres';
 import { openDatabase } from './database/open-database';
@@ -45,7 +46,7 @@ async function main(): Promise<void> {
     );
   }
   // Every setting validated before anything starts; the embedded database's URL is known only later.
-  const settings = loadConfig({ ...process.env, DATABASE_URL: process.env.DATABASE_URL || 'postgresql://embedded' });
+  const settings = loadToolsConfig();
   const embedded = !process.env.DATABASE_URL;
   const siteUrl = (settings.GATSBY_SITE_URL ?? `http://localhost:${settings.SITE_PORT}`).replace(/\/$/, '');
 
@@ -83,11 +84,15 @@ async function main(): Promise<void> {
   const apiUrl = `http://localhost:${config.PORT}/graphql`;
   const apiHost = ['0.0.0.0', '::'].includes(config.HOST) ? '127.0.0.1' : config.HOST;
   await buildSite(
-    { SITE_API_URL: `http://${apiHost}:${config.PORT}/graphql`, GATSBY_API_URL: config.GATSBY_API_URL ?? apiUrl, GATSBY_SITE_URL: siteUrl },
+    {
+      SITE_API_URL: `http://${apiHost}:${config.PORT}/graphql`,
+      GATSBY_API_URL: settings.GATSBY_API_URL ?? apiUrl,
+      GATSBY_SITE_URL: siteUrl,
+    },
     { signal: building.signal },
   );
   if (stopping) return;
-  running.site = serveSite(path.join(REPO_ROOT, 'site', 'public'), config.SITE_PORT);
+  running.site = serveSite(path.join(REPO_ROOT, 'site', 'public'), settings.SITE_PORT);
   await running.site;
   const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
   console.log(

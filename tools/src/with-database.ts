@@ -9,8 +9,8 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { loadConfig } from '@segmentia/api/src/common/config/app-config';
 import { loadEnvFile } from '@segmentia/api/src/common/config/env-file';
+import { loadToolsConfig } from './config';
 import { withDatabase } from './database/open-database';
 import { API_ROOT } from './paths';
 
@@ -21,7 +21,7 @@ async function main(): Promise<void> {
     throw new Error(`Usage: with-database <command> [arguments], a command of api/scripts (not "${command ?? ''}")`);
   loadEnvFile();
   // Every setting validated before the database starts, as `npm start` does; its URL is known only later.
-  loadConfig({ ...process.env, DATABASE_URL: process.env.DATABASE_URL || 'postgresql://embedded' });
+  loadToolsConfig();
   // Ctrl-C reaches the command (the terminal's whole process group); the database stops once it has exited.
   process.on('SIGINT', () => undefined);
   const code = await withDatabase(

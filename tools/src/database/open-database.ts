@@ -1,12 +1,12 @@
 /** The product's database for a command: DATABASE_URL when set, otherwise the embedded PostgreSQL of the settings. */
 import path from 'node:path';
-import { loadConfig } from '@segmentia/api/src/common/config/app-config';
+import { loadToolsConfig } from '../config';
 import { REPO_ROOT } from '../paths';
 import { type Database, type EmbeddedOptions, startEmbeddedPostgres } from './embedded-postgres';
 
 /** The embedded PostgreSQL's settings (EMBEDDED_POSTGRES_DIR, EMBEDDED_POSTGRES_PORT), validated with all the others. */
 export function embeddedOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): EmbeddedOptions {
-  const config = loadConfig({ ...env, DATABASE_URL: env.DATABASE_URL || 'postgresql://embedded' });
+  const config = loadToolsConfig(env);
   return {
     dataDir: path.resolve(REPO_ROOT, config.EMBEDDED_POSTGRES_DIR),
     port: config.EMBEDDED_POSTGRES_PORT,

@@ -1,0 +1,23 @@
+import { ConfigError, loadConfig } from '@segmentia/api/src/common/config/app-config';
+import { loadToolsConfig } from './config';
+
+describe('the tools’ settings', () => {
+  it('extend the API’s: both validated at once, DATABASE_URL left for the embedded PostgreSQL', () => {
+    const config = loadToolsConfig({ SITE_PORT: '8001', PORT: '4001', EMBEDDED_POSTGRES_DIR: '/srv/pg' });
+    expect(config).toMatchObject({ SITE_PORT: 8001, PORT: 4001, EMBEDDED_POSTGRES_DIR: '/srv/pg', PROD_HTTPS_PORT: 8443 });
+    expect(config.DATABASE_URL).toBe('postgresql://embedded');
+  });
+
+  it('refuse a bad port naming its variable, and a bad API setting too', () => {
+    expect(() => loadToolsConfig({ PROD_HTTP_PORT: '70000' })).toThrow(/PROD_HTTP_PORT: PROD_HTTP_PORT must not be greater than 65535/);
+    expect(() => loadToolsConfig({ SITE_PORT: '0' })).toThrow(ConfigError);
+    expect(() => loadToolsConfig({ ALTCHA_COST: 'many' })).toThrow(/ALTCHA_COST/);
+  });
+
+  it('are none of the API’s: the API process neither reads nor refuses them', () => {
+    const api = loadConfig({ DATABASE_URL: 'postgresql://db/segmentia', SITE_PORT: 'not a port', PROD_HTTPS_PORT: '-1' });
+    expect(api).not.toHaveProperty('SITE_PORT');
+    expect(api).not.toHaveProperty('EMBEDDED_POSTGRES_PORT');
+    expect(api.PORT).toBe(4000);
+  });
+});

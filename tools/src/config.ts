@@ -1,0 +1,45 @@
+/**
+ * The settings of what runs the whole product (npm start, npm run prod, the
+ * commands on the embedded PostgreSQL): the API's, which its processes read,
+ * and the ones only the tools read. Validated together at start, so a bad value
+ * fails before anything starts, with a message that names its variable.
+ */
+import { AppConfig } from '@segmentia/api/src/common/config/app-config';
+import { loadSettings, Port } from '@segmentia/api/src/common/config/settings';
+import { IsOptional, IsString, IsUrl } from 'class-validator';
+
+export class ToolsConfig extends AppConfig {
+  /** Where `npm start` serves the built site. */
+  @Port()
+  SITE_PORT = 8000;
+
+  @Port()
+  EMBEDDED_POSTGRES_PORT = 54329;
+
+  /** The embedded PostgreSQL's data folder, relative to the repository. */
+  @IsString()
+  EMBEDDED_POSTGRES_DIR = '.data/postgres';
+
+  /** `npm run prod`: nginx's ports (HTTP redirects to HTTPS). */
+  @Port()
+  PROD_HTTP_PORT = 8080;
+
+  @Port()
+  PROD_HTTPS_PORT = 8443;
+
+  /** The API the site's build reads from, and the API the visitor's browser calls. Unset: derived from the ports. */
+  @IsOptional()
+  @IsUrl({ require_tld: false, require_protocol: true }, { message: 'SITE_API_URL must be an http(s) URL' })
+  SITE_API_URL?: string = undefined;
+
+  @IsOptional()
+  @IsUrl({ require_tld: false, require_protocol: true }, { message: 'GATSBY_API_URL must be an http(s) URL' })
+  GATSBY_API_URL?: string = undefined;
+}
+
+/**
+ * The tools' and the API's settings from `env`, before the database is known
+ * (DATABASE_URL may be unset: the embedded PostgreSQL then serves).
+ */
+export const loadToolsConfig = (env: Record<string, string | undefined> = process.env): ToolsConfig =>
+  loadSettings(ToolsConfig, { ...env, DATABASE_URL: env.DATABASE_URL || 'postgresql://embedded' });
