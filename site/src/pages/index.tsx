@@ -9,7 +9,7 @@ import type { CountryData, Coverage, MapAreaData, TopicData } from '../component
 import { Layout } from '../components/layout/Layout';
 import { PageMetadata } from '../components/PageMetadata';
 import { COMPANY, postalAddressOf, vatIdOf } from '../config/company';
-import { Explorer } from '../features/explorer/ExplorerSection';
+import { Explorer } from '../features/explorer/Explorer';
 import { contactForm, explorerPanel } from '../features/lazy/home-chunks';
 import { BRAND, HOME_TITLE, LINKEDIN_URL, SITE_URL } from '../config/site';
 import { headTranslator, type LocaleData } from '../features/i18n/head';

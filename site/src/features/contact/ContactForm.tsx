@@ -1,28 +1,26 @@
-import { Link } from 'gatsby';
-import { Trans, useTranslation } from 'gatsby-plugin-react-i18next';
-import { AlertCircle, CheckCircle2, ListChecks, Send } from 'lucide-react';
-import React, { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'gatsby-plugin-react-i18next';
+import { Send } from 'lucide-react';
+import React, { useCallback, useEffect, useRef, useState } from 'react';
 import { type FieldPath, type RegisterOptions, useForm } from 'react-hook-form';
 import { attributionOf, marketingAccepted } from '../analytics/attribution';
 import { track, trackFormSuccess } from '../analytics/track';
-import type { CheckEmailQuery, ContactRequestInput } from '../api/generated';
-import { COMPANY } from '../../config/company';
-import { clearSelection, isInSelection, missingFrom, type SelectedAudience, useSelectedAudiences } from '../explorer/audience-request';
-import { SelectedAudienceList } from '../explorer/SelectedAudiences';
+import { clearSelection, type SelectedAudience, unavailableIn, useSelectedAudiences } from '../explorer/audience-request';
 import { useLocale } from '../i18n/use-locale';
 import { CONTACT_LIMITS, CONTACT_OPTIONS, EMAIL_PATTERN, NOT_SINGLE_LINE } from '@segmentia/contracts/contact';
 import { messageKeyFor, PHONE_PATTERN } from './options';
 import * as styles from './ContactForm.module.css';
+import { DataSent } from './DataSent';
+import { EmailAdviceHint, hasHint } from './EmailAdviceHint';
+import { RequestedAudiences } from './RequestedAudiences';
+import { AcceptTerms, Honeypot, InterestChoice, SendFailure } from './Choices';
+import { Field } from './Field';
+import { FirstLayerNotice } from './FirstLayerNotice';
+import { type ContactFormValues, contactRequestOf, errorMessageOf, submitContact } from './submit-contact';
+import { useEmailAdvice } from './use-email-advice';
+import { NO_PROOF, useProofOfWork } from './use-proof-of-work';
 
-type Values = Omit<ContactRequestInput, 'requestId' | 'locale' | 'pagePath' | 'altcha' | 'audiences'>;
+type Values = ContactFormValues;
 type Status = { kind: 'filling' } | { kind: 'sending' } | { kind: 'sent'; email: string } | { kind: 'failed'; reason: string };
-type ProofOfWork = import('./proof-of-work').ProofOfWork;
-
-/** The API's field codes of a refused proof of work: the form makes another, once. */
-const PROOF_REFUSALS = ['altchaMissing', 'altchaInvalid', 'altchaExpired', 'altchaReused'];
-
-/** The failure message of a reason: the API's error code, NETWORK, or PROOF (no proof of work could be made or was taken). */
-const FAILURE_TEXT: Record<string, string> = { TOO_MANY_REQUESTS: 'rate', NETWORK: 'network', PROOF: 'proof' };
 
 const trim = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
 const FORM_NAME = 'contact';
@@ -59,68 +57,31 @@ export function ContactForm() {
   const [audienceChange, setAudienceChange] = useState('');
   /** The API refused audiences the catalogue no longer has: they are marked in the list for the visitor to remove. */
   const markUnavailable = async (api: typeof import('../api/client')) => {
-    const countries = [...new Set(selection.map((item) => item.country))];
-    const catalogues = await Promise.all(countries.map((country) => api.fetchCountryAudiences({ country, locale: locale.api })));
-    const missing = countries.flatMap((country, index) => missingFrom(selection, country, catalogues[index]!));
+    const missing = await unavailableIn(selection, (country) => api.fetchCountryAudiences({ country, locale: locale.api }));
     setUnavailable(missing);
     // None missing by now (the catalogue changed back): the general failure, and the visitor sends again.
     if (!missing.length) return setStatus({ kind: 'failed', reason: 'UNAVAILABLE' });
     setStatus({ kind: 'filling' });
     audiencesBlock.current?.focus();
   };
-  // What the API says of the address as the visitor leaves the field: a typo to correct, free mail (a hint), disposable (an error).
-  const [emailAdvice, setEmailAdvice] = useState<CheckEmailQuery['checkEmail'] | null>(null);
-  const checkAddress = async (address: string) => {
-    if (!EMAIL_PATTERN.test(address)) return setEmailAdvice(null);
-    try {
-      const advice = await (await import('../api/client')).checkEmail(address);
-      setEmailAdvice(advice);
-      if (advice.kind === 'DISPOSABLE') setError('email', { type: 'disposable' });
-    } catch {
-      // Only advice: the API checks the address again when the request is sent.
-      setEmailAdvice(null);
-    }
-  };
-  // An address typed and left before the form hydrated (that blur reached no handler) is advised on as soon as it has.
-  useEffect(() => {
-    const typed = getValues('email');
-    if (typed && document.activeElement?.id !== 'email') void checkAddress(typed);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the form hydrates
-  }, []);
+
+  const onDisposable = useCallback(() => setError('email', { type: 'disposable' }), [setError]);
+  const email = useEmailAdvice({ fieldId: 'email', typed: () => getValues('email'), onDisposable });
 
   // The proof of work, solved in the background from the visitor's first focus in the form (the widget lives outside the form).
   const widgetHost = useRef<HTMLDivElement>(null);
-  const proofOfWork = useRef<Promise<ProofOfWork> | null>(null);
-  const startProof = () =>
-    (proofOfWork.current ??= Promise.all([import('./proof-of-work'), import('../api/client')]).then(([{ ProofOfWork }, api]) => {
-      const widget = document.createElement('altcha-widget');
-      widgetHost.current!.append(widget);
-      const proof = new ProofOfWork(widget, api.fetchContactChallenge);
-      proof.start();
-      return proof;
-    }));
-
+  const proofOfWork = useProofOfWork(widgetHost);
   const started = useRef(false);
   const onStart = () => {
     if (started.current) return;
     started.current = true;
     track({ event: 'form_start', form_name: FORM_NAME });
-    void startProof().catch(() => undefined);
+    proofOfWork.start();
   };
 
-  /** A proof, or null when none could be made (no challenge from the API, no solution). */
-  const proof = async () => {
-    try {
-      return await (await startProof()).proof();
-    } catch {
-      proofOfWork.current = null;
-      return null;
-    }
-  };
-
-  const proofFailed = () => {
-    setStatus({ kind: 'failed', reason: 'PROOF' });
-    track({ event: 'form_error', form_name: FORM_NAME, error_message: 'PROOF' });
+  const failed = (reason: string) => {
+    setStatus({ kind: 'failed', reason });
+    track({ event: 'form_error', form_name: FORM_NAME, error_message: reason });
   };
 
   const onSubmit = async (values: Values) => {
@@ -131,89 +92,37 @@ export function ContactForm() {
     setStatus({ kind: 'sending' });
     try {
       const api = await import('../api/client');
-      // A refused proof (expired, say) is made again once, with a new challenge; a second refusal is told.
-      for (let attempt = 1; ; attempt++) {
-        const solved = await proof();
-        if (!solved) return proofFailed();
-        const outcome = await send(api, values, solved.altcha);
-        if (outcome !== 'proofRefused') return;
-        // Refused: the next try, this one's or the visitor's, needs a new challenge.
-        (await startProof()).renew();
-        if (attempt === 2) return proofFailed();
+      const attribution = attributionOf(sessionStorage, marketingAccepted());
+      const context = { requestId: requestId.current, locale: locale.api, pagePath: path(originalPath), selection, attribution };
+      const outcome = await proofOfWork.withProof(async (altcha) => {
+        const answer = await submitContact(api, contactRequestOf(values, { ...context, altcha }), Object.keys(values));
+        return answer.kind === 'proofRefused' ? 'proofRefused' : answer;
+      });
+      if (outcome === NO_PROOF) return failed('PROOF');
+      if (outcome.kind === 'sent') {
+        setStatus({ kind: 'sent', email: values.email });
+        clearSelection();
+        return trackFormSuccess(FORM_NAME);
       }
+      track({ event: 'form_error', form_name: FORM_NAME, error_message: errorMessageOf(outcome) });
+      if (outcome.kind === 'unknownAudiences') return await markUnavailable(api);
+      if (outcome.kind === 'failed') return setStatus({ kind: 'failed', reason: outcome.code });
+      outcome.fields.forEach(([field, error], index) =>
+        setError(field as FieldPath<Values>, { type: messageKeyFor(error.code), message: error.message }, { shouldFocus: index === 0 }),
+      );
+      setStatus({ kind: 'filling' });
     } catch {
-      setStatus({ kind: 'failed', reason: 'NETWORK' });
-      track({ event: 'form_error', form_name: FORM_NAME, error_message: 'NETWORK' });
+      failed('NETWORK');
     } finally {
       sending.current = false;
     }
   };
 
-  /** Sends the request once; says whether the API refused its proof (the caller makes another). */
-  const send = async (api: typeof import('../api/client'), values: Values, altcha: string): Promise<'done' | 'proofRefused'> => {
-    try {
-      await api.submitContactRequest({
-        ...values,
-        phone: values.phone || null,
-        message: values.message || null,
-        website: values.website || null,
-        requestId: requestId.current!,
-        locale: locale.api,
-        acceptTerms: values.acceptTerms,
-        pagePath: path(originalPath),
-        altcha,
-        audiences: hasSelection ? selection.map(({ country, audience }) => ({ country, audience })) : undefined,
-        ...attributionOf(sessionStorage, marketingAccepted()),
-      });
-      setStatus({ kind: 'sent', email: values.email });
-      clearSelection();
-      trackFormSuccess(FORM_NAME);
-    } catch (error) {
-      const failure = api.describeFailure(error);
-      if (failure.fieldErrors.altcha?.some((refusal) => PROOF_REFUSALS.includes(refusal.code))) return 'proofRefused';
-      if (failure.fieldErrors.audiences?.some((refusal) => refusal.code === 'unknownAudience')) {
-        track({ event: 'form_error', form_name: FORM_NAME, error_message: 'audiences:unknownAudience' });
-        await markUnavailable(api);
-        return 'done';
-      }
-      // Only fields of this form (the API could name others, e.g. requestId): those go to the general failure message.
-      const fields = Object.entries(failure.fieldErrors).filter(([field]) => field in values);
-      fields.forEach(([field, [first]], index) =>
-        setError(field as FieldPath<Values>, { type: messageKeyFor(first?.code), message: first?.message }, { shouldFocus: index === 0 }),
-      );
-      setStatus(fields.length ? { kind: 'filling' } : { kind: 'failed', reason: failure.code });
-      track({
-        event: 'form_error',
-        form_name: FORM_NAME,
-        error_message: fields.length ? fields.map(([field, [first]]) => `${field}:${first?.code}`).join(',') : failure.code,
-      });
-    }
-    return 'done';
-  };
-
   if (status.kind === 'sent') return <DataSent email={status.email} />;
 
-  const emailHint = () => {
-    if (!emailAdvice) return undefined;
-    if (emailAdvice.suggestion) {
-      const suggestion = emailAdvice.suggestion;
-      return (
-        <>
-          {t('hints.didYouMean', { suggestion })}{' '}
-          <button
-            type="button"
-            className={styles.suggestion}
-            onClick={() => {
-              setValue('email', suggestion, { shouldValidate: true });
-              void checkAddress(suggestion);
-            }}
-          >
-            {t('hints.useSuggestion', { suggestion })}
-          </button>
-        </>
-      );
-    }
-    return emailAdvice.kind === 'FREE' ? t('hints.freeEmail') : undefined;
+  const useSuggestion = (suggestion: string) => {
+    setValue('email', suggestion, { shouldValidate: true });
+    void email.checkAddress(suggestion);
   };
 
   const field = (name: FieldPath<Values>, rules: RegisterOptions<Values> = {}) => ({
@@ -302,7 +211,13 @@ export function ContactForm() {
               })}
             />
           </Field>
-          <Field name="email" label={t('fields.email')} error={message('email')} hint={emailHint()} required>
+          <Field
+            name="email"
+            label={t('fields.email')}
+            error={message('email')}
+            hint={hasHint(email.advice) ? <EmailAdviceHint advice={email.advice!} onUse={useSuggestion} /> : undefined}
+            required
+          >
             <input
               type="email"
               autoComplete="email"
@@ -311,8 +226,8 @@ export function ContactForm() {
                 ...required,
                 maxLength: CONTACT_LIMITS.email.max,
                 pattern: EMAIL_PATTERN,
-                onBlur: (event) => void checkAddress(String(event.target.value).trim()),
-                onChange: () => setEmailAdvice(null),
+                onBlur: (event) => void email.checkAddress(String(event.target.value).trim()),
+                onChange: email.clear,
               })}
             />
           </Field>
@@ -328,35 +243,11 @@ export function ContactForm() {
         </fieldset>
         <fieldset className={styles.group}>
           <legend>{t('groups.interest')}</legend>
-          <div
-            className={styles.wide}
-            role="radiogroup"
-            aria-labelledby="interest-label"
-            aria-describedby={errors.interest ? 'interest-error' : undefined}
-          >
-            <span id="interest-label" className={styles.label}>
-              {t('fields.interest')} <span aria-hidden="true">*</span>
-            </span>
-            <div className={styles.choices}>
-              {CONTACT_OPTIONS.interest.map((option) => (
-                <label key={option} className={styles.choice}>
-                  <input
-                    type="radio"
-                    value={option}
-                    {...register('interest', required)}
-                    aria-invalid={errors.interest ? true : undefined}
-                  />
-                  {t(`options.interest.${option}`)}
-                </label>
-              ))}
-            </div>
-            {errors.interest && (
-              <p id="interest-error" className={styles.error}>
-                <AlertCircle size={16} strokeWidth={1.75} aria-hidden="true" />
-                {message('interest')}
-              </p>
-            )}
-          </div>
+          <InterestChoice
+            options={CONTACT_OPTIONS.interest}
+            input={register('interest', required)}
+            error={errors.interest && message('interest')}
+          />
           <Field
             name="message"
             label={t('fields.message')}
@@ -368,69 +259,18 @@ export function ContactForm() {
           </Field>
         </fieldset>
         {hasSelection && (
-          <div className={styles.audiences} ref={audiencesBlock} tabIndex={-1} role="group" aria-labelledby="requested-audiences-title">
-            <h3 id="requested-audiences-title" className={styles.audiencesTitle}>
-              <ListChecks size={20} strokeWidth={1.75} aria-hidden="true" />
-              {t('audiences.title', { count: selection.length })}
-            </h3>
-            {unavailable.some((item) => isInSelection(selection, item)) && (
-              <p className={styles.error} role="alert">
-                <AlertCircle size={16} strokeWidth={1.75} aria-hidden="true" />
-                {t('errors.unknownAudience')}
-              </p>
-            )}
-            <SelectedAudienceList
-              selection={selection}
-              unavailable={unavailable}
-              announce={setAudienceChange}
-              onEmptied={() => document.querySelector<HTMLButtonElement>('#contact button[type="submit"]')?.focus()}
-            />
-            <a href="#explorer" className={styles.audiencesMore}>
-              {t('audiences.more')}
-            </a>
-          </div>
+          <RequestedAudiences ref={audiencesBlock} selection={selection} unavailable={unavailable} announce={setAudienceChange} />
         )}
         <p className="visually-hidden" role="status">
           {audienceChange}
         </p>
-        {/* Honeypot: hidden from people and screen readers; bots fill it in. */}
-        <div className={styles.honeypot} aria-hidden="true">
-          <label>
-            Website
-            <input type="text" tabIndex={-1} autoComplete="off" {...register('website')} />
-          </label>
-        </div>
-        {status.kind === 'failed' && (
-          <div className={styles.failure} role="alert">
-            <AlertCircle size={20} strokeWidth={1.75} aria-hidden="true" />
-            <p>{t(`failure.${FAILURE_TEXT[status.reason] ?? 'unavailable'}`, { email: COMPANY.email })}</p>
-          </div>
-        )}
+        <Honeypot input={register('website')} />
+        {status.kind === 'failed' && <SendFailure reason={status.reason} />}
         <div className={styles.submit}>
-          <div className={styles.terms}>
-            <label className={styles.termsLabel}>
-              <input
-                type="checkbox"
-                {...register('acceptTerms', { validate: { terms: (value) => value === true } })}
-                aria-invalid={errors.acceptTerms ? true : undefined}
-                aria-describedby={errors.acceptTerms ? 'acceptTerms-error' : undefined}
-              />
-              <span>
-                <Trans
-                  t={t}
-                  i18nKey="acceptTerms"
-                  components={{ terms: <Link to={path('/legal/')} />, privacy: <Link to={path('/privacy/')} /> }}
-                />{' '}
-                <span aria-hidden="true">*</span>
-              </span>
-            </label>
-            {errors.acceptTerms && (
-              <p id="acceptTerms-error" className={styles.error}>
-                <AlertCircle size={16} strokeWidth={1.75} aria-hidden="true" />
-                {message('acceptTerms')}
-              </p>
-            )}
-          </div>
+          <AcceptTerms
+            input={register('acceptTerms', { validate: { terms: (value) => value === true } })}
+            error={errors.acceptTerms && message('acceptTerms')}
+          />
           <button type="submit" className="button button--primary" disabled={isSending || !live} data-cta="contact_submit">
             {isSending ? (
               <span className={`spinner ${styles.spinner}`} aria-hidden="true" />
@@ -439,7 +279,7 @@ export function ContactForm() {
             )}
             {isSending ? t('sending') : status.kind === 'failed' ? t('retry') : t('submit')}
           </button>
-          <FirstLayer privacyPath={path('/privacy/')} />
+          <FirstLayerNotice privacyPath={path('/privacy/')} />
         </div>
         <p className="visually-hidden" aria-live="polite">
           {isSending ? t('sending') : ''}
@@ -448,84 +288,5 @@ export function ContactForm() {
       {/* ALTCHA's widget, invisible (it only computes), outside the form: inside, it would take part in its submission. */}
       <div ref={widgetHost} hidden />
     </>
-  );
-}
-
-/** The first layer of the data-protection notice, where the data are collected (LOPDGDD art. 11): the policy is the second. */
-function FirstLayer({ privacyPath }: { privacyPath: string }) {
-  const { t } = useTranslation('contact');
-  const values = { companyName: COMPANY.companyName, privacyEmail: COMPANY.privacyEmail };
-  return (
-    <section className={styles.firstLayer} aria-labelledby="first-layer-title">
-      <h3 id="first-layer-title">{t('firstLayer.title')}</h3>
-      <dl>
-        {(['controller', 'purpose', 'legalBasis', 'recipients', 'rights'] as const).map((key) => (
-          <div key={key}>
-            <dt>{t(`firstLayer.${key}.label`)}</dt>
-            <dd>{t(`firstLayer.${key}.text`, values)}</dd>
-          </div>
-        ))}
-      </dl>
-      <p>
-        <Trans t={t} i18nKey="firstLayer.more" components={{ privacy: <Link to={privacyPath} /> }} />
-      </p>
-    </section>
-  );
-}
-
-function Field(props: {
-  name: string;
-  label: string;
-  hint?: ReactNode;
-  error?: string;
-  required?: boolean;
-  wide?: boolean;
-  children: ReactNode;
-}) {
-  const { name, label, hint, error, required, wide, children } = props;
-  const hintId = useId();
-  return (
-    <div className={`${styles.field} ${wide ? styles.wide : ''}`}>
-      <label className={styles.label}>
-        <span>
-          {label} {required && <span aria-hidden="true">*</span>}
-        </span>
-        {React.isValidElement(children)
-          ? React.cloneElement(children as React.ReactElement<Record<string, unknown>>, {
-              id: name,
-              'aria-required': required || undefined,
-              ...(hint && !error ? { 'aria-describedby': hintId } : {}),
-            })
-          : children}
-      </label>
-      {hint && !error && (
-        <p id={hintId} className={styles.hint}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${name}-error`} className={styles.error}>
-          <AlertCircle size={16} strokeWidth={1.75} aria-hidden="true" />
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-/** The confirmation that replaces the form once the API has stored the request. */
-function DataSent({ email }: { email: string }) {
-  const { t } = useTranslation('contact');
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
-  return (
-    <div className={styles.sent} role="status">
-      <CheckCircle2 size={40} strokeWidth={1.75} aria-hidden="true" className={styles.sentIcon} />
-      <h3 ref={heading} tabIndex={-1}>
-        {t('sent.title')}
-      </h3>
-      <p>{t('sent.text', { email })}</p>
-      <p className={styles.sentNote}>{t('sent.note')}</p>
-    </div>
   );
 }

@@ -139,3 +139,13 @@ export function renameSelected(
 /** The selected audiences that are not in their country's `audiences` any more (the catalogue changed since they were added). */
 export const missingFrom = (selection: readonly SelectedAudience[], country: string, audiences: readonly { id: string }[]) =>
   selection.filter((item) => item.country === country && !audiences.some((audience) => audience.id === item.audience));
+
+/** The selected audiences their country's catalogue no longer has (the API refused them), asking each country once. */
+export async function unavailableIn(
+  selection: readonly SelectedAudience[],
+  catalogueOf: (country: string) => Promise<Parameters<typeof missingFrom>[2]>,
+): Promise<SelectedAudience[]> {
+  const countries = [...new Set(selection.map((item) => item.country))];
+  const catalogues = await Promise.all(countries.map(catalogueOf));
+  return countries.flatMap((country, index) => missingFrom(selection, country, catalogues[index]!));
+}

@@ -8,7 +8,7 @@ import { ownChunk } from './hydrate-when-near';
 
 /** The explorer's panel: choices, search, the request's selection, the download. */
 export const explorerPanel = ownChunk(() =>
-  import(/* webpackChunkName: "explorer" */ '../explorer/Explorer').then((module) => module.ExplorerPanel),
+  import(/* webpackChunkName: "explorer" */ '../explorer/ExplorerPanel').then((module) => module.ExplorerPanel),
 );
 
 /** The contact form, its validation library and the proof of work's widget. */

@@ -1,0 +1,253 @@
+import { useTranslation } from 'gatsby-plugin-react-i18next';
+import { Download, RotateCcw, Search } from 'lucide-react';
+import React, { useEffect, useMemo, useState } from 'react';
+import type { CountryData, TopicData } from '../../components/home/types';
+import { track } from '../analytics/track';
+import type { ExplorerAudienceFragment } from '../api/generated';
+import { useLocale } from '../i18n/use-locale';
+import { renameSelected } from './audience-request';
+import { sortByName } from './format';
+import { SelectionSummary } from './SelectedAudiences';
+import { SEARCH_LIMITS } from '@segmentia/contracts/search';
+import { selectInExplorer, useExplorerSelection } from './use-explorer-selection';
+import * as styles from './Explorer.module.css';
+import { AudienceTable } from './AudienceTable';
+
+type Audience = ExplorerAudienceFragment;
+type State = { status: 'idle' } | { status: 'loading' } | { status: 'ready'; audiences: Audience[] } | { status: 'error' };
+
+/** The explorer's country select: where the map's links and an emptied selection put the focus. */
+const countrySelect = () => document.querySelector<HTMLSelectElement>('#explorer select[name="country"]');
+
+/** Typing searches once the visitor pauses this long. */
+const SEARCH_PAUSE_MS = 250;
+
+export interface Props {
+  countries: CountryData[];
+  topics: TopicData[];
+}
+
+/**
+ * Pick a country and a topic, see its audiences and their reach, largest
+ * first; or search the country's audiences of every topic by name. Each
+ * audience shows its segment id and taxonomy path as The Trade Desk does.
+ * The panel of the explorer's section (Explorer.tsx), a chunk of its own.
+ */
+export function ExplorerPanel({ countries, topics }: Props) {
+  const { t } = useTranslation('explorer');
+  const { locale, code } = useLocale();
+  const codes = useMemo(() => countries.map((item) => item.code), [countries]);
+  const slugs = useMemo(() => topics.map((item) => item.slug), [topics]);
+  const selection = useExplorerSelection(codes, slugs);
+  const [state, setState] = useState<State>({ status: 'idle' });
+  const [attempt, setAttempt] = useState(0);
+  // What the last change to the request's selection did, for screen readers.
+  const [announcement, setAnnouncement] = useState('');
+  const sortedCountries = useMemo(() => sortByName(countries, locale.tag), [countries, locale.tag]);
+  const sortedTopics = useMemo(() => sortByName(topics, locale.tag), [topics, locale.tag]);
+  const { country, topic, q } = selection;
+  // What the visitor types; searched (and put in the URL) once they pause.
+  const [typed, setTyped] = useState(q);
+  useEffect(() => setTyped(q), [q]);
+  useEffect(() => {
+    if (typed === q) return;
+    const timer = window.setTimeout(() => selectInExplorer({ q: typed }), SEARCH_PAUSE_MS);
+    return () => window.clearTimeout(timer);
+  }, [typed, q]);
+  const words = q.trim();
+  const searching = words.length >= SEARCH_LIMITS.min;
+
+  // The coverage map's country links (plain links, before JavaScript): once the explorer runs, they pick the country in place.
+  useEffect(() => {
+    const pick = (event: MouseEvent) => {
+      const link = (event.target as Element | null)?.closest?.('a[data-map-country]');
+      if (!link || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+      const code = link.getAttribute('data-map-country')!;
+      if (!codes.includes(code)) return;
+      event.preventDefault();
+      selectInExplorer({ country: code, q: '' });
+      document.getElementById('explorer')?.scrollIntoView();
+      countrySelect()?.focus({ preventScroll: true });
+    };
+    document.addEventListener('click', pick);
+    return () => document.removeEventListener('click', pick);
+  }, [codes]);
+
+  useEffect(() => {
+    if (!country || (!searching && !topic)) return setState({ status: 'idle' });
+    let current = true;
+    setState({ status: 'loading' });
+    import('../api/client')
+      .then((api) =>
+        searching
+          ? api.searchAudiences({ country, text: words, locale: locale.api })
+          : api.fetchAudiences({ country, topic, locale: locale.api }),
+      )
+      .then(
+        (audiences) => {
+          if (!current) return;
+          setState({ status: 'ready', audiences });
+          renameSelected(country, locale.api, audiences);
+          if (audiences.length && !searching)
+            track({ event: 'product_view', product_name: `${country}:${topic}`, product_category: topic });
+        },
+        () => current && setState({ status: 'error' }),
+      );
+    return () => {
+      current = false;
+    };
+  }, [country, topic, searching, words, locale.api, attempt]);
+
+  const countryName = countries.find((item) => item.code === country)?.name ?? '';
+  const topicName = (slug: string) => topics.find((item) => item.slug === slug)?.name ?? '';
+
+  // The planners' download: every audience of the country, headers in the page's language, its separator.
+  const [download, setDownload] = useState<'idle' | 'preparing' | 'failed'>('idle');
+  const downloadCsv = async () => {
+    if (download === 'preparing') return;
+    setDownload('preparing');
+    try {
+      const [api, { audiencesCsv }, { csvFileName, csvSeparatorFor, saveCsv }] = await Promise.all([
+        import('../api/client'),
+        import('./audiences-csv'),
+        import('../download/csv'),
+      ]);
+      const audiences = await api.fetchCountryAudiences({ country, locale: locale.api });
+      const headers = (['topic', 'audience', 'segmentId', 'path', 'englishPath', 'reach'] as const).map((column) => t(`csv.${column}`));
+      const csv = audiencesCsv(audiences, { headers, topicName, separator: csvSeparatorFor(code) === 'COMMA' ? ',' : ';' });
+      saveCsv(csv, csvFileName(`audiences-${country.toLowerCase()}`, new Date()));
+      setDownload('idle');
+    } catch {
+      setDownload('failed');
+    }
+  };
+  // A search's answers, by topic in the catalog's order, closest first within each.
+  const groups =
+    state.status === 'ready' && searching
+      ? topics
+          .map((item) => ({ topic: item, audiences: state.audiences.filter((audience) => audience.topic === item.slug) }))
+          .filter((group) => group.audiences.length)
+      : [];
+
+  return (
+    <div className={`card ${styles.panel}`}>
+      <div className={styles.controls}>
+        <label className={styles.field}>
+          <span>{t('country')}</span>
+          <select value={country} onChange={(event) => selectInExplorer({ country: event.target.value })} name="country">
+            <option value="">{t('chooseCountry')}</option>
+            {sortedCountries.map((item) => (
+              <option key={item.code} value={item.code}>
+                {item.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={`${styles.field} ${styles.searchField}`}>
+          <span>{t('search')}</span>
+          <span className={styles.searchInput}>
+            <Search size={18} strokeWidth={1.75} aria-hidden="true" />
+            <input
+              type="search"
+              name="q"
+              value={typed}
+              maxLength={SEARCH_LIMITS.max}
+              placeholder={t('searchPlaceholder')}
+              onChange={(event) => setTyped(event.target.value)}
+              onKeyDown={(event) => event.key === 'Enter' && selectInExplorer({ q: typed })}
+            />
+          </span>
+        </label>
+        <label className={styles.field}>
+          <span>{t('topic')}</span>
+          <select value={topic} onChange={(event) => selectInExplorer({ topic: event.target.value, q: '' })} name="topic">
+            <option value="">{t('chooseTopic')}</option>
+            {sortedTopics.map((item) => (
+              <option key={item.slug} value={item.slug}>
+                {item.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        {country && (
+          <div className={styles.download}>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => void downloadCsv()}
+              aria-disabled={download === 'preparing'}
+            >
+              {download === 'preparing' ? (
+                <span className="spinner" aria-hidden="true" />
+              ) : (
+                <Download size={18} strokeWidth={1.75} aria-hidden="true" />
+              )}
+              {t('csv.download', { country: countryName })}
+            </button>
+            {download === 'failed' && (
+              <p role="alert" className={styles.downloadError}>
+                {t('csv.failed')}
+              </p>
+            )}
+          </div>
+        )}
+      </div>
+      <div className={styles.results} aria-live="polite" aria-busy={state.status === 'loading'}>
+        {state.status === 'idle' && (
+          <p className={`state-message ${styles.message}`}>
+            <Search size={24} strokeWidth={1.75} aria-hidden="true" />
+            {t(searching ? 'promptCountry' : 'prompt')}
+          </p>
+        )}
+        {state.status === 'loading' && (
+          <p className={`state-message ${styles.message}`}>
+            <span className="spinner" aria-hidden="true" />
+            {t('loading')}
+          </p>
+        )}
+        {state.status === 'error' && (
+          <div className={`state-message ${styles.message}`} role="alert">
+            <p>{t('error')}</p>
+            <button type="button" className="button button--secondary" onClick={() => setAttempt((n) => n + 1)}>
+              <RotateCcw size={18} strokeWidth={1.75} aria-hidden="true" />
+              {t('retry')}
+            </button>
+          </div>
+        )}
+        {state.status === 'ready' && state.audiences.length === 0 && (
+          <p className={`state-message ${styles.message}`}>
+            {searching
+              ? t('noMatch', { text: words, country: countryName })
+              : t('empty', { topic: topicName(topic), country: countryName })}
+          </p>
+        )}
+        {state.status === 'ready' && state.audiences.length > 0 && !searching && (
+          <AudienceTable
+            audiences={state.audiences}
+            country={country}
+            announce={setAnnouncement}
+            caption={t('caption', { topic: topicName(topic), country: countryName, count: state.audiences.length })}
+          />
+        )}
+        {state.status === 'ready' && state.audiences.length > 0 && searching && (
+          <div className={styles.groups}>
+            <p className={styles.found}>{t('found', { count: state.audiences.length, text: words, country: countryName })}</p>
+            {groups.map((group) => (
+              <AudienceTable
+                key={group.topic.slug}
+                audiences={group.audiences}
+                country={country}
+                announce={setAnnouncement}
+                caption={t('groupCaption', { topic: group.topic.name, count: group.audiences.length })}
+              />
+            ))}
+          </div>
+        )}
+      </div>
+      <SelectionSummary announce={setAnnouncement} onEmptied={() => countrySelect()?.focus()} />
+      <p role="status" className="visually-hidden">
+        {announcement}
+      </p>
+    </div>
+  );
+}
