@@ -1,0 +1,67 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { REPO_ROOT } from './paths';
+
+const read = (file: string) => readFileSync(path.join(REPO_ROOT, file), 'utf8');
+const folders = (dir: string) =>
+  readdirSync(path.join(REPO_ROOT, dir), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => `${dir}/${entry.name}/`);
+
+/** The paths the tree in docs/architecture.md names: top-level entries, and indented ones under the last top-level folder. */
+function treePaths(): string[] {
+  const doc = read('docs/architecture.md');
+  const tree = /## The tree[\s\S]*?```\n([\s\S]*?)```/.exec(doc)?.[1] ?? '';
+  const paths: string[] = [];
+  let parent = '';
+  for (const line of tree.split('\n')) {
+    const match = /^( *)(\S+)/.exec(line);
+    if (!match || match[2]!.includes('{') || !/[./]/.test(match[2]!)) continue;
+    const [, indent, name] = match as unknown as [string, string, string];
+    if (!indent) {
+      parent = name.endsWith('/') ? name : '';
+      paths.push(name);
+    } else if (indent.length === 2 && parent) paths.push(parent + name);
+  }
+  return paths;
+}
+
+describe('the tree of docs/architecture.md', () => {
+  const named = treePaths();
+
+  it('names only paths that exist', () => {
+    expect(named.length).toBeGreaterThan(40);
+    expect(named.filter((entry) => !existsSync(path.join(REPO_ROOT, entry)))).toEqual([]);
+  });
+
+  it('names every workspace, and every folder of api/src, site/src/features and tools/src', () => {
+    const { workspaces } = JSON.parse(read('package.json')) as { workspaces: string[] };
+    const ignored = new Set(['api/src/generated/']); // Prisma's client, generated on install
+    const expected = [
+      ...workspaces.map((workspace) => `${workspace}/`),
+      ...folders('api/src'),
+      ...folders('site/src/features'),
+      ...folders('tools/src'),
+    ].filter((folder) => !ignored.has(folder));
+    expect(expected.filter((folder) => !named.includes(folder))).toEqual([]);
+  });
+});
+
+describe('the README and docs/', () => {
+  const pages = ['README.md', ...readdirSync(path.join(REPO_ROOT, 'docs')).map((file) => `docs/${file}`)];
+
+  it('link only to files that exist', () => {
+    const broken = pages.flatMap((page) =>
+      [...read(page).matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)]
+        .map((match) => match[1]!)
+        .filter((target) => !/^[a-z]+:/.test(target))
+        .filter((target) => !existsSync(path.resolve(REPO_ROOT, path.dirname(page), target)))
+        .map((target) => `${page} → ${target}`),
+    );
+    expect(broken).toEqual([]);
+  });
+
+  it('keep the README to a few screens', () => {
+    expect(read('README.md').split('\n').length).toBeLessThanOrEqual(250);
+  });
+});
