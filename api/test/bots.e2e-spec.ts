@@ -144,16 +144,20 @@ describe('the proof of work', () => {
     }
   });
 
-  it('lets a challenge serve one request: another request with it is refused as altchaReused; the same request sent again gets its receipt', async () => {
-    const altcha = await solve(await fetchChallenge(graphqlUrl()));
-    const first = contactInput({ altcha });
-    const receipt = (await submit(first)).body.data!.submitContactRequest;
-    expect((await submit(first)).body.data!.submitContactRequest).toEqual(receipt);
-    const second = contactInput({ altcha });
-    expect(refusal((await submit(second)).body)).toEqual(['altchaReused']);
-    expect(await stored(second.requestId)).toBe(0);
-    expect(await stored(first.requestId)).toBe(1);
-  });
+  it(
+    'lets a challenge serve one request: another request with it is ' +
+      'refused as altchaReused; the same request sent again gets its receipt',
+    async () => {
+      const altcha = await solve(await fetchChallenge(graphqlUrl()));
+      const first = contactInput({ altcha });
+      const receipt = (await submit(first)).body.data!.submitContactRequest;
+      expect((await submit(first)).body.data!.submitContactRequest).toEqual(receipt);
+      const second = contactInput({ altcha });
+      expect(refusal((await submit(second)).body)).toEqual(['altchaReused']);
+      expect(await stored(second.requestId)).toBe(0);
+      expect(await stored(first.requestId)).toBe(1);
+    },
+  );
 
   it('stores a request sent twice at once with one challenge once, and answers both with its receipt', async () => {
     const input = contactInput({ altcha: await solve(await fetchChallenge(graphqlUrl())) });

@@ -283,34 +283,37 @@ describe('the overview (leadInsights)', () => {
 describe('audiences asked for with a request', () => {
   const REQUESTED = `query Lead($id: ID!) { lead(id: $id) { requestedAudiences { country audience segmentId englishTaxonomyPath } } }`;
 
-  it('stores the explorer audiences a visitor asks for (the same one twice once), named as a seat names them; the CSV says them', async () => {
-    const domain = newDomain();
-    const id = await submitLead(api, {
-      email: `ana@${domain}`,
-      audiences: [
-        { country: 'DE', audience: 'motorsport-fans' },
-        { country: 'ES', audience: 'tech-news-readers' },
-        { country: 'DE', audience: 'motorsport-fans' },
-      ],
-    });
-    const { body } = await asStaff<{ lead: { requestedAudiences: unknown[] } }>(REQUESTED, { id });
-    expect(body.data!.lead.requestedAudiences).toEqual([
-      {
-        country: 'DE',
-        audience: 'motorsport-fans',
-        segmentId: 'SGM-DE-AUTO-MOTORSPORT-FANS',
-        englishTaxonomyPath: 'Segmentia › Automotive › Motorsport fans',
-      },
-      {
-        country: 'ES',
-        audience: 'tech-news-readers',
-        segmentId: 'SGM-ES-TECH-TECH-NEWS-READERS',
-        englishTaxonomyPath: 'Segmentia › Technology and telecom › Tech news readers',
-      },
-    ]);
-    const csv = (await asStaff<{ leadsCsv: string }>(`query { leadsCsv(filter: { search: "${domain}" }) }`)).body.data!.leadsCsv;
-    expect(csv).toContain('SGM-DE-AUTO-MOTORSPORT-FANS; SGM-ES-TECH-TECH-NEWS-READERS');
-  });
+  it(
+    'stores the explorer audiences a visitor asks for (the same ' + 'one twice once), named as a seat names them; the CSV says them',
+    async () => {
+      const domain = newDomain();
+      const id = await submitLead(api, {
+        email: `ana@${domain}`,
+        audiences: [
+          { country: 'DE', audience: 'motorsport-fans' },
+          { country: 'ES', audience: 'tech-news-readers' },
+          { country: 'DE', audience: 'motorsport-fans' },
+        ],
+      });
+      const { body } = await asStaff<{ lead: { requestedAudiences: unknown[] } }>(REQUESTED, { id });
+      expect(body.data!.lead.requestedAudiences).toEqual([
+        {
+          country: 'DE',
+          audience: 'motorsport-fans',
+          segmentId: 'SGM-DE-AUTO-MOTORSPORT-FANS',
+          englishTaxonomyPath: 'Segmentia › Automotive › Motorsport fans',
+        },
+        {
+          country: 'ES',
+          audience: 'tech-news-readers',
+          segmentId: 'SGM-ES-TECH-TECH-NEWS-READERS',
+          englishTaxonomyPath: 'Segmentia › Technology and telecom › Tech news readers',
+        },
+      ]);
+      const csv = (await asStaff<{ leadsCsv: string }>(`query { leadsCsv(filter: { search: "${domain}" }) }`)).body.data!.leadsCsv;
+      expect(csv).toContain('SGM-DE-AUTO-MOTORSPORT-FANS; SGM-ES-TECH-TECH-NEWS-READERS');
+    },
+  );
 
   it('refuses an audience the catalogue does not have, naming it, and more than 50, storing nothing', async () => {
     const SUBMIT = 'mutation S($input: ContactRequestInput!) { submitContactRequest(input: $input) { id } }';

@@ -238,7 +238,8 @@ describe('leads', () => {
   it('reads one lead, every field', async () => {
     const [id] = (await leadsTagged(1, () => ({ locale: 'DE', phone: '030 1234567', pagePath: '/de/' }))).ids;
     const { body } = await asStaff<{ lead: Record<string, unknown> }>(
-      `query Lead($id: ID!) { lead(id: $id) { id phone locale pagePath position decisionRole agencySize advertiserCount message termsVersion status statusUpdatedAt } }`,
+      `query Lead($id: ID!) { lead(id: $id) { id phone locale pagePath position decisionRole ` +
+        `agencySize advertiserCount message termsVersion status statusUpdatedAt } }`,
       { id },
     );
     expect(body.data!.lead).toMatchObject({
@@ -253,58 +254,62 @@ describe('leads', () => {
     expect(missing.errors![0]!.extensions!.code).toBe('NOT_FOUND');
   });
 
-  it('keeps where each visit came from: a campaign, a referring site, a direct visit; shows it as the source, filters and exports it', async () => {
-    const { tag, ids } = await leadsTagged(
-      3,
-      (index) =>
-        [
-          {
-            landingPage: '/en/',
-            utmSource: 'newsletter',
-            utmMedium: 'email',
-            utmCampaign: `autumn-${index}`,
-            utmTerm: 'audiences',
-            utmContent: 'header',
-            gclid: 'Cj0KCQ-abc_123',
-          },
-          { landingPage: '/de/legal/', referrerHost: 'www.linkedin.com' },
-          { landingPage: '/' },
-        ][index]!,
-    );
-    const { body } = await asStaff<{ leads: { edges: { node: Record<string, unknown> }[] } }>(
-      `query Leads($filter: LeadsFilter) { leads(filter: $filter) { edges { node { id source landingPage referrerHost utmSource utmMedium utmCampaign utmTerm utmContent gclid } } } }`,
-      { filter: { search: tag } },
-    );
-    const byId = new Map(body.data!.leads.edges.map(({ node }) => [node.id, node]));
-    expect(byId.get(ids[0]!)).toMatchObject({
-      source: 'newsletter / email',
-      landingPage: '/en/',
-      utmCampaign: 'autumn-0',
-      utmTerm: 'audiences',
-      utmContent: 'header',
-      gclid: 'Cj0KCQ-abc_123',
-    });
-    expect(byId.get(ids[1]!)).toMatchObject({
-      source: 'www.linkedin.com',
-      landingPage: '/de/legal/',
-      referrerHost: 'www.linkedin.com',
-      utmSource: null,
-      gclid: null,
-    });
-    expect(byId.get(ids[2]!)).toMatchObject({ source: null, landingPage: '/', referrerHost: null });
+  it(
+    'keeps where each visit came from: a campaign, a referring site, ' + 'a direct visit; shows it as the source, filters and exports it',
+    async () => {
+      const { tag, ids } = await leadsTagged(
+        3,
+        (index) =>
+          [
+            {
+              landingPage: '/en/',
+              utmSource: 'newsletter',
+              utmMedium: 'email',
+              utmCampaign: `autumn-${index}`,
+              utmTerm: 'audiences',
+              utmContent: 'header',
+              gclid: 'Cj0KCQ-abc_123',
+            },
+            { landingPage: '/de/legal/', referrerHost: 'www.linkedin.com' },
+            { landingPage: '/' },
+          ][index]!,
+      );
+      const { body } = await asStaff<{ leads: { edges: { node: Record<string, unknown> }[] } }>(
+        `query Leads($filter: LeadsFilter) { leads(filter: $filter) { edges { node { id source ` +
+          `landingPage referrerHost utmSource utmMedium utmCampaign utmTerm utmContent gclid } } } }`,
+        { filter: { search: tag } },
+      );
+      const byId = new Map(body.data!.leads.edges.map(({ node }) => [node.id, node]));
+      expect(byId.get(ids[0]!)).toMatchObject({
+        source: 'newsletter / email',
+        landingPage: '/en/',
+        utmCampaign: 'autumn-0',
+        utmTerm: 'audiences',
+        utmContent: 'header',
+        gclid: 'Cj0KCQ-abc_123',
+      });
+      expect(byId.get(ids[1]!)).toMatchObject({
+        source: 'www.linkedin.com',
+        landingPage: '/de/legal/',
+        referrerHost: 'www.linkedin.com',
+        utmSource: null,
+        gclid: null,
+      });
+      expect(byId.get(ids[2]!)).toMatchObject({ source: null, landingPage: '/', referrerHost: null });
 
-    const filtered = async (source: string) =>
-      (await asStaff<LeadsData>(LEADS, { filter: { search: tag, source } })).body.data!.leads.edges.map(({ node }) => node.id);
-    expect(await filtered('NEWSLETTER')).toEqual([ids[0]]);
-    expect(await filtered('linkedin')).toEqual([ids[1]]);
-    expect(await filtered('autumn')).toEqual([ids[0]]);
+      const filtered = async (source: string) =>
+        (await asStaff<LeadsData>(LEADS, { filter: { search: tag, source } })).body.data!.leads.edges.map(({ node }) => node.id);
+      expect(await filtered('NEWSLETTER')).toEqual([ids[0]]);
+      expect(await filtered('linkedin')).toEqual([ids[1]]);
+      expect(await filtered('autumn')).toEqual([ids[0]]);
 
-    const { body: csv } = await asStaff<{ leadsCsv: string }>(
-      `query Csv($filter: LeadsFilter) { leadsCsv(filter: $filter, separator: COMMA) }`,
-      { filter: { search: tag, source: 'newsletter' } },
-    );
-    expect(csv.data!.leadsCsv).toContain(',/en/,,newsletter,email,autumn-0,audiences,header,Cj0KCQ-abc_123,');
-  });
+      const { body: csv } = await asStaff<{ leadsCsv: string }>(
+        `query Csv($filter: LeadsFilter) { leadsCsv(filter: $filter, separator: COMMA) }`,
+        { filter: { search: tag, source: 'newsletter' } },
+      );
+      expect(csv.data!.leadsCsv).toContain(',/en/,,newsletter,email,autumn-0,audiences,header,Cj0KCQ-abc_123,');
+    },
+  );
 
   it('refuses attribution that is not what a browser sends, naming the field', async () => {
     const { body } = await api.graphql(`mutation Submit($input: ContactRequestInput!) { submitContactRequest(input: $input) { id } }`, {
@@ -380,7 +385,10 @@ describe('leads', () => {
     expect(semicolons).not.toMatch(/;=|;\+/);
     const commas = await csv('COMMA');
     expect(commas.split('\r\n')[0]).toBe(
-      '\uFEFFReceived (UTC),Status,Agency,Agency type,Yearly media spend,Advertisers,Contact,Email,Free email,Phone,Position,Decision role,Interest,Message,Language,Page,Landing page,Referrer,utm_source,utm_medium,utm_campaign,utm_term,utm_content,gclid,Country,Fit score,Fit reasons,Request number,Repeat of,Audiences,Lead id',
+      '\uFEFFReceived (UTC),Status,Agency,Agency type,Yearly media spend,Advertisers,Contact,Email,Free ' +
+        'email,Phone,Position,Decision role,Interest,Message,Language,Page,Landing ' +
+        'page,Referrer,utm_source,utm_medium,utm_campaign,utm_term,utm_content,gclid,Country,Fit ' +
+        'score,Fit reasons,Request number,Repeat of,Audiences,Lead id',
     );
   });
 
@@ -447,41 +455,51 @@ describe('retention', () => {
 });
 
 describe('retention of spam and consent records', () => {
-  it('erases spam after SPAM_RETENTION_DAYS and consent records after CONSENT_RETENTION_MONTHS, and states both for the privacy policy', async () => {
-    const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 3600 * 1000);
-    const spam = (receivedAt: Date) =>
-      api.prisma.contactRequest.create({ data: { ...leadRow(), receivedAt, isSpam: true, status: 'SPAM' }, select: { id: true } });
-    const record = (decidedAt: Date) =>
-      api.prisma.consentRecord.create({
-        data: { consentId: randomUUID(), decisionId: randomUUID(), enabledIds: ['consent'], revision: 'consent', locale: 'ES', decidedAt },
-        select: { id: true },
-      });
-    // Shorter than the other test APIs' defaults (30 days, 36 months), which share the database.
-    const oldSpam = await spam(daysAgo(11));
-    const newSpam = await spam(daysAgo(9));
-    const oldRecord = await record(daysAgo(13 * 30.5));
-    const newRecord = await record(daysAgo(11 * 30.5));
-    const scheduled = await startTestApi({ SPAM_RETENTION_DAYS: '10', CONSENT_RETENTION_MONTHS: '12' });
-    try {
-      await until(
-        'the old spam and record are erased',
-        async () =>
-          (await api.prisma.contactRequest.count({ where: { id: oldSpam.id } })) +
-            (await api.prisma.consentRecord.count({ where: { id: oldRecord.id } })) ===
-          0,
-      );
-      expect(await api.prisma.contactRequest.count({ where: { id: newSpam.id } })).toBe(1);
-      expect(await api.prisma.consentRecord.count({ where: { id: newRecord.id } })).toBe(1);
-      const { body } = await scheduled.graphql<{ privacy: Record<string, number> }>(
-        '{ privacy { spamRetentionDays consentRecordRetentionMonths } }',
-      );
-      expect(body.data!.privacy).toEqual({ spamRetentionDays: 10, consentRecordRetentionMonths: 12 });
-    } finally {
-      await scheduled.close();
-      await api.prisma.contactRequest.deleteMany({ where: { id: newSpam.id } });
-      await api.prisma.consentRecord.deleteMany({ where: { id: newRecord.id } });
-    }
-  });
+  it(
+    'erases spam after SPAM_RETENTION_DAYS and consent records after ' + 'CONSENT_RETENTION_MONTHS, and states both for the privacy policy',
+    async () => {
+      const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 3600 * 1000);
+      const spam = (receivedAt: Date) =>
+        api.prisma.contactRequest.create({ data: { ...leadRow(), receivedAt, isSpam: true, status: 'SPAM' }, select: { id: true } });
+      const record = (decidedAt: Date) =>
+        api.prisma.consentRecord.create({
+          data: {
+            consentId: randomUUID(),
+            decisionId: randomUUID(),
+            enabledIds: ['consent'],
+            revision: 'consent',
+            locale: 'ES',
+            decidedAt,
+          },
+          select: { id: true },
+        });
+      // Shorter than the other test APIs' defaults (30 days, 36 months), which share the database.
+      const oldSpam = await spam(daysAgo(11));
+      const newSpam = await spam(daysAgo(9));
+      const oldRecord = await record(daysAgo(13 * 30.5));
+      const newRecord = await record(daysAgo(11 * 30.5));
+      const scheduled = await startTestApi({ SPAM_RETENTION_DAYS: '10', CONSENT_RETENTION_MONTHS: '12' });
+      try {
+        await until(
+          'the old spam and record are erased',
+          async () =>
+            (await api.prisma.contactRequest.count({ where: { id: oldSpam.id } })) +
+              (await api.prisma.consentRecord.count({ where: { id: oldRecord.id } })) ===
+            0,
+        );
+        expect(await api.prisma.contactRequest.count({ where: { id: newSpam.id } })).toBe(1);
+        expect(await api.prisma.consentRecord.count({ where: { id: newRecord.id } })).toBe(1);
+        const { body } = await scheduled.graphql<{ privacy: Record<string, number> }>(
+          '{ privacy { spamRetentionDays consentRecordRetentionMonths } }',
+        );
+        expect(body.data!.privacy).toEqual({ spamRetentionDays: 10, consentRecordRetentionMonths: 12 });
+      } finally {
+        await scheduled.close();
+        await api.prisma.contactRequest.deleteMany({ where: { id: newSpam.id } });
+        await api.prisma.consentRecord.deleteMany({ where: { id: newRecord.id } });
+      }
+    },
+  );
 });
 
 /** A lead as stored, for the retention test, which needs to date it in the past. */

@@ -72,70 +72,73 @@ const delivered = (api: TestApi, leadIds: string[]) =>
     return new Set(found.map((row) => row.leadId)).size === leadIds.length && found.every((row) => row.deliveredAt);
   });
 
-it('announces a new lead on the webhook and by email, retrying each receiver until it accepts, with nothing personal in the logs', async () => {
-  const logger = new RecordingLogger();
-  const api = await start({ NOTIFY_WEBHOOK_URL: webhook.url, SMTP_URL: smtp.url, NOTIFY_EMAIL_TO: 'ventas@segmentia.es' }, logger);
-  webhook.failNext(2);
-  smtp.failNext(1);
-  const tag = randomUUID().slice(0, 8);
-  const lead = {
-    agencyName: `Agencia Sur ${tag}`,
-    contactName: 'Íñigo Ortega',
-    email: `inigo.${tag}@agenciasur.es`,
-    phone: '+34 600 12 34 56',
-    message: 'Necesitamos <audiencias> & datos',
-    landingPage: '/',
-    utmSource: 'linkedin',
-    utmMedium: 'paid-social',
-    utmCampaign: 'q4-agencias',
-  };
-  const id = await submitLead(api, lead);
+it(
+  'announces a new lead on the webhook and by email, retrying each ' + 'receiver until it accepts, with nothing personal in the logs',
+  async () => {
+    const logger = new RecordingLogger();
+    const api = await start({ NOTIFY_WEBHOOK_URL: webhook.url, SMTP_URL: smtp.url, NOTIFY_EMAIL_TO: 'ventas@segmentia.es' }, logger);
+    webhook.failNext(2);
+    smtp.failNext(1);
+    const tag = randomUUID().slice(0, 8);
+    const lead = {
+      agencyName: `Agencia Sur ${tag}`,
+      contactName: 'Íñigo Ortega',
+      email: `inigo.${tag}@agenciasur.es`,
+      phone: '+34 600 12 34 56',
+      message: 'Necesitamos <audiencias> & datos',
+      landingPage: '/',
+      utmSource: 'linkedin',
+      utmMedium: 'paid-social',
+      utmCampaign: 'q4-agencias',
+    };
+    const id = await submitLead(api, lead);
 
-  // Written with the lead: the receipt came after both rows were committed.
-  const written = await rows(api, id);
-  expect(written.map((row) => row.channel)).toEqual(['WEBHOOK', 'EMAIL', 'CONFIRMATION']);
+    // Written with the lead: the receipt came after both rows were committed.
+    const written = await rows(api, id);
+    expect(written.map((row) => row.channel)).toEqual(['WEBHOOK', 'EMAIL', 'CONFIRMATION']);
 
-  // Sales' email and the prospect's confirmation.
-  await until('both receivers accepted', () => webhook.accepted.length === 1 && smtp.accepted.length === 2);
-  expect(webhook.refused).toBe(2);
-  expect(smtp.refused).toBe(1);
-  const [delivery] = webhook.accepted;
-  expect(delivery!.notificationId).toBe(written.find((row) => row.channel === 'WEBHOOK')!.id);
-  expect(delivery!.body.text).toMatch(new RegExp(`^New demo request: Agencia Sur ${tag} \\(Íñigo Ortega, fit \\d+/100\\)$`));
-  const shown = JSON.stringify(delivery!.body.blocks);
-  expect(shown).toContain('&lt;audiencias&gt; &amp; datos');
-  expect(shown).toContain(`<https://www.segmentia.es/staff/?lead=${id}|Open the lead>`);
-  expect(shown).toContain('+34600123456');
-  // Where the visit came from.
-  expect(shown).toContain('*Source*\\nlinkedin / paid-social, campaign q4-agencias');
+    // Sales' email and the prospect's confirmation.
+    await until('both receivers accepted', () => webhook.accepted.length === 1 && smtp.accepted.length === 2);
+    expect(webhook.refused).toBe(2);
+    expect(smtp.refused).toBe(1);
+    const [delivery] = webhook.accepted;
+    expect(delivery!.notificationId).toBe(written.find((row) => row.channel === 'WEBHOOK')!.id);
+    expect(delivery!.body.text).toMatch(new RegExp(`^New demo request: Agencia Sur ${tag} \\(Íñigo Ortega, fit \\d+/100\\)$`));
+    const shown = JSON.stringify(delivery!.body.blocks);
+    expect(shown).toContain('&lt;audiencias&gt; &amp; datos');
+    expect(shown).toContain(`<https://www.segmentia.es/staff/?lead=${id}|Open the lead>`);
+    expect(shown).toContain('+34600123456');
+    // Where the visit came from.
+    expect(shown).toContain('*Source*\\nlinkedin / paid-social, campaign q4-agencias');
 
-  const email = smtp.accepted.find((message) => /^To: ventas@segmentia\.es/m.test(message))!;
-  expect(email).toMatch(/^Subject: New demo request: Agencia Sur/m);
-  expect(email).toMatch(new RegExp(`^Reply-To: .*<inigo\\.${tag}@agenciasur\\.es>`, 'm'));
-  expect(email).toMatch(/^To: ventas@segmentia\.es/m);
-  expect(quotedPrintable(email)).toContain(`Open the lead: https://www.segmentia.es/staff/?lead=${id}`);
-  expect(quotedPrintable(email)).toContain('Agency: Agencia Sur');
-  expect(quotedPrintable(email)).toContain('Source: linkedin / paid-social, campaign q4-agencias');
-  expect(quotedPrintable(email)).toContain('Landing page: /');
+    const email = smtp.accepted.find((message) => /^To: ventas@segmentia\.es/m.test(message))!;
+    expect(email).toMatch(/^Subject: New demo request: Agencia Sur/m);
+    expect(email).toMatch(new RegExp(`^Reply-To: .*<inigo\\.${tag}@agenciasur\\.es>`, 'm'));
+    expect(email).toMatch(/^To: ventas@segmentia\.es/m);
+    expect(quotedPrintable(email)).toContain(`Open the lead: https://www.segmentia.es/staff/?lead=${id}`);
+    expect(quotedPrintable(email)).toContain('Agency: Agencia Sur');
+    expect(quotedPrintable(email)).toContain('Source: linkedin / paid-social, campaign q4-agencias');
+    expect(quotedPrintable(email)).toContain('Landing page: /');
 
-  await until('deliveries recorded', async () => (await rows(api, id)).every((row) => row.deliveredAt));
-  const recorded = await rows(api, id);
-  expect(recorded.map(({ channel, lastError }) => ({ channel, lastError }))).toEqual([
-    { channel: 'WEBHOOK', lastError: null },
-    { channel: 'EMAIL', lastError: null },
-    { channel: 'CONFIRMATION', lastError: null },
-  ]);
-  expect(recorded[0]!.attempts).toBe(3);
-  // The SMTP server refused one of the two emails once: three attempts between them.
-  expect(recorded[1]!.attempts + recorded[2]!.attempts).toBe(3);
-  // The failures were logged, by id; the lead's data never.
-  const logs = logger.lines.join('\n');
-  expect(logs).toContain(`Notification ${written[0]!.id}`);
-  expect(logs).toContain('webhook answered HTTP 503');
-  expect(logs).toContain('SMTP');
-  for (const value of [lead.agencyName, lead.contactName, lead.email, '+34600123456', 'audiencias', 'Ortega'])
-    expect(logs).not.toContain(value);
-});
+    await until('deliveries recorded', async () => (await rows(api, id)).every((row) => row.deliveredAt));
+    const recorded = await rows(api, id);
+    expect(recorded.map(({ channel, lastError }) => ({ channel, lastError }))).toEqual([
+      { channel: 'WEBHOOK', lastError: null },
+      { channel: 'EMAIL', lastError: null },
+      { channel: 'CONFIRMATION', lastError: null },
+    ]);
+    expect(recorded[0]!.attempts).toBe(3);
+    // The SMTP server refused one of the two emails once: three attempts between them.
+    expect(recorded[1]!.attempts + recorded[2]!.attempts).toBe(3);
+    // The failures were logged, by id; the lead's data never.
+    const logs = logger.lines.join('\n');
+    expect(logs).toContain(`Notification ${written[0]!.id}`);
+    expect(logs).toContain('webhook answered HTTP 503');
+    expect(logs).toContain('SMTP');
+    for (const value of [lead.agencyName, lead.contactName, lead.email, '+34600123456', 'audiencias', 'Ortega'])
+      expect(logs).not.toContain(value);
+  },
+);
 
 it("confirms each request to the prospect in the request's language, once, and never a spam", async () => {
   const api = await start({ SMTP_URL: smtp.url, GATSBY_SITE_URL: 'https://www.segmentia.es' });
@@ -274,26 +277,30 @@ it('delivers each notification once when several API replicas share the outbox',
   expect(new Set(webhook.accepted.map((delivery) => delivery.notificationId))).toEqual(new Set(expected));
 });
 
-it('does not announce a prospect to sales twice within an hour, nor confirm the same address twice; after the hour it announces a repeat', async () => {
-  const api = await start({ NOTIFY_WEBHOOK_URL: webhook.url, SMTP_URL: smtp.url });
-  const domain = `agencia-${randomUUID().slice(0, 8)}.es`;
-  const channels = async (id: string) =>
-    (await api.prisma.leadNotification.findMany({ where: { leadId: id }, select: { channel: true } })).map((row) => row.channel).sort();
-  const first = await submitLead(api, { agencyName: 'Hora Media', email: `ana@${domain}` });
-  const again = await submitLead(api, { agencyName: 'Hora Media', email: `ana@${domain}` });
-  const colleague = await submitLead(api, { agencyName: 'Hora Media', email: `luis@${domain}` });
-  expect(await channels(first)).toEqual(['CONFIRMATION', 'WEBHOOK']);
-  expect(await channels(again)).toEqual([]);
-  expect(await channels(colleague)).toEqual(['CONFIRMATION']);
+it(
+  'does not announce a prospect to sales twice within an hour, nor ' +
+    'confirm the same address twice; after the hour it announces a repeat',
+  async () => {
+    const api = await start({ NOTIFY_WEBHOOK_URL: webhook.url, SMTP_URL: smtp.url });
+    const domain = `agencia-${randomUUID().slice(0, 8)}.es`;
+    const channels = async (id: string) =>
+      (await api.prisma.leadNotification.findMany({ where: { leadId: id }, select: { channel: true } })).map((row) => row.channel).sort();
+    const first = await submitLead(api, { agencyName: 'Hora Media', email: `ana@${domain}` });
+    const again = await submitLead(api, { agencyName: 'Hora Media', email: `ana@${domain}` });
+    const colleague = await submitLead(api, { agencyName: 'Hora Media', email: `luis@${domain}` });
+    expect(await channels(first)).toEqual(['CONFIRMATION', 'WEBHOOK']);
+    expect(await channels(again)).toEqual([]);
+    expect(await channels(colleague)).toEqual(['CONFIRMATION']);
 
-  const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000);
-  await api.prisma.contactRequest.updateMany({ where: { id: { in: [first, again, colleague] } }, data: { receivedAt: twoHoursAgo } });
-  const next = await submitLead(api, { agencyName: 'Hora Media', email: `ana@${domain}` });
-  expect(await channels(next)).toEqual(['CONFIRMATION', 'WEBHOOK']);
-  const repeatOf = (delivery: { body: { text: string } }) => delivery.body.text.startsWith('Repeat demo request (4th): Hora Media');
-  await until('the repeat announced', () => webhook.accepted.some(repeatOf));
-  const announcement = webhook.accepted.find(repeatOf)!.body;
-  expect(announcement.blocks[0]!.text!.text).toBe('Repeat demo request (4th): Hora Media');
-  const day = twoHoursAgo.toISOString().slice(0, 10);
-  expect(announcement.blocks[1]!.fields!.map((field) => field.text)).toContain(`*Repeat*\n4th request from this agency since ${day}`);
-});
+    const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000);
+    await api.prisma.contactRequest.updateMany({ where: { id: { in: [first, again, colleague] } }, data: { receivedAt: twoHoursAgo } });
+    const next = await submitLead(api, { agencyName: 'Hora Media', email: `ana@${domain}` });
+    expect(await channels(next)).toEqual(['CONFIRMATION', 'WEBHOOK']);
+    const repeatOf = (delivery: { body: { text: string } }) => delivery.body.text.startsWith('Repeat demo request (4th): Hora Media');
+    await until('the repeat announced', () => webhook.accepted.some(repeatOf));
+    const announcement = webhook.accepted.find(repeatOf)!.body;
+    expect(announcement.blocks[0]!.text!.text).toBe('Repeat demo request (4th): Hora Media');
+    const day = twoHoursAgo.toISOString().slice(0, 10);
+    expect(announcement.blocks[1]!.fields!.map((field) => field.text)).toContain(`*Repeat*\n4th request from this agency since ${day}`);
+  },
+);

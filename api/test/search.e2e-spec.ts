@@ -53,28 +53,32 @@ describe('searchAudiences', () => {
     expect(typo.map((audience) => audience.id)).toContain('motorsport-fans');
   });
 
-  it('names each audience as The Trade Desk shows it: a stable segment id per country and the taxonomy path, in the language and in English', async () => {
-    const [motorsport] = await found({ country: 'DE', text: 'aficionados al motor', locale: 'ES' });
-    expect(motorsport).toEqual({
-      id: 'motorsport-fans',
-      interest: 'Aficionados al motor',
-      audienceSize: expect.any(Number),
-      topic: 'automotive',
-      segmentId: 'SGM-DE-AUTO-MOTORSPORT-FANS',
-      taxonomyPath: 'Segmentia › Automoción › Aficionados al motor',
-      englishTaxonomyPath: 'Segmentia › Automotive › Motorsport fans',
-    });
-    // The list of a topic says the same.
-    const { body } = await api.graphql<{ audiences: Found[] }>(
-      '{ audiences(country: "FR", topic: "automotive", locale: FR) { id segmentId taxonomyPath englishTaxonomyPath } }',
-    );
-    expect(body.data!.audiences.find((audience) => audience.id === 'motorsport-fans')).toEqual({
-      id: 'motorsport-fans',
-      segmentId: 'SGM-FR-AUTO-MOTORSPORT-FANS',
-      taxonomyPath: 'Segmentia › Automobile › Fans de sport automobile',
-      englishTaxonomyPath: 'Segmentia › Automotive › Motorsport fans',
-    });
-  });
+  it(
+    'names each audience as The Trade Desk shows it: a stable segment id ' +
+      'per country and the taxonomy path, in the language and in English',
+    async () => {
+      const [motorsport] = await found({ country: 'DE', text: 'aficionados al motor', locale: 'ES' });
+      expect(motorsport).toEqual({
+        id: 'motorsport-fans',
+        interest: 'Aficionados al motor',
+        audienceSize: expect.any(Number),
+        topic: 'automotive',
+        segmentId: 'SGM-DE-AUTO-MOTORSPORT-FANS',
+        taxonomyPath: 'Segmentia › Automoción › Aficionados al motor',
+        englishTaxonomyPath: 'Segmentia › Automotive › Motorsport fans',
+      });
+      // The list of a topic says the same.
+      const { body } = await api.graphql<{ audiences: Found[] }>(
+        '{ audiences(country: "FR", topic: "automotive", locale: FR) { id segmentId taxonomyPath englishTaxonomyPath } }',
+      );
+      expect(body.data!.audiences.find((audience) => audience.id === 'motorsport-fans')).toEqual({
+        id: 'motorsport-fans',
+        segmentId: 'SGM-FR-AUTO-MOTORSPORT-FANS',
+        taxonomyPath: 'Segmentia › Automobile › Fans de sport automobile',
+        englishTaxonomyPath: 'Segmentia › Automotive › Motorsport fans',
+      });
+    },
+  );
 
   it('keeps every segment id across a new seed, one per audience and country', async () => {
     const ids = async () => {

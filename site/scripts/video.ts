@@ -28,12 +28,18 @@ function frame(t: number): string {
     const x = 300 + r * Math.cos(angle + t * 0.15);
     const y = 270 + r * Math.sin(angle + t * 0.15);
     const opacity = inside ? 1 : 1 - 0.7 * narrowing;
-    return `<circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="${inside ? 5 : 3.5}" fill="${inside ? '#1F4FFF' : '#9DB2FF'}" opacity="${opacity.toFixed(2)}"/>`;
+    return (
+      `<circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="${inside ? 5 : 3.5}" ` +
+      `fill="${inside ? '#1F4FFF' : '#9DB2FF'}" opacity="${opacity.toFixed(2)}"/>`
+    );
   }).join('');
   const bars = [0.92, 0.74, 0.66, 0.48, 0.58, 0.84]
     .map((share, i) => {
       const width = 300 * share * ease((t - 3.5 - i * 0.25) / 1.6);
-      return `<rect x="580" y="${150 + i * 44}" width="300" height="14" rx="7" fill="#1A2C57"/><rect x="580" y="${150 + i * 44}" width="${width.toFixed(1)}" height="14" rx="7" fill="#00B894"/>`;
+      return (
+        `<rect x="580" y="${150 + i * 44}" width="300" height="14" rx="7" fill="#1A2C57"/><rect ` +
+        `x="580" y="${150 + i * 44}" width="${width.toFixed(1)}" height="14" rx="7" fill="#00B894"/>`
+      );
     })
     .join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}">

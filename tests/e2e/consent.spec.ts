@@ -189,32 +189,34 @@ test('the product video never plays by itself, and reports play and pause only a
     ]);
 });
 
-test('the Global Privacy Control signal keeps marketing off without asking, says so in the bar and the settings, still offers analytics, and is recorded', async ({
-  page,
-}) => {
-  await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { get: () => true }));
-  await openPage(page, '/en/');
-  const consentId = () => page.evaluate(() => (JSON.parse(localStorage.getItem('segmentia-consent-id')!) as { id: string }).id);
-  const bar = page.getByRole('region', { name: 'Your privacy' });
-  await expect(bar.getByText('Your browser’s Global Privacy Control signal is respected: marketing cookies stay off.')).toBeVisible();
-  await bar.getByRole('button', { name: 'Settings' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Cookie settings' });
-  await expect(dialog.getByRole('note')).toHaveText(
-    'Your browser’s Global Privacy Control signal is respected: marketing cookies stay off.',
-  );
-  const marketing = dialog.getByRole('switch', { name: /Marketing/ });
-  await expect(marketing).toBeDisabled();
-  await expect(marketing).not.toBeChecked();
-  await expect(dialog).toContainText('Off: your browser’s Global Privacy Control signal is respected');
-  await expect(dialog.getByRole('switch', { name: /Analytics/ })).toBeEnabled();
-  // Accept all: analytics yes, marketing no.
-  await dialog.getByRole('button', { name: 'Accept all' }).click();
-  expect(decodeURIComponent((await cookieValue(page, 'segmentia_consent_enabled'))!)).toBe('consent~language~analytics');
-  await expect(page.locator('script[data-consent-script="tag-manager"]')).toHaveCount(0);
-  await expect
-    .poll(async () => queryDatabase('SELECT enabled_ids, gpc FROM consent_record WHERE consent_id = $1', [await consentId()]))
-    .toEqual([{ enabled_ids: ['analytics', 'consent', 'language'], gpc: true }]);
-});
+test(
+  'the Global Privacy Control signal keeps marketing off without asking, says ' +
+    'so in the bar and the settings, still offers analytics, and is recorded',
+  async ({ page }) => {
+    await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { get: () => true }));
+    await openPage(page, '/en/');
+    const consentId = () => page.evaluate(() => (JSON.parse(localStorage.getItem('segmentia-consent-id')!) as { id: string }).id);
+    const bar = page.getByRole('region', { name: 'Your privacy' });
+    await expect(bar.getByText('Your browser’s Global Privacy Control signal is respected: marketing cookies stay off.')).toBeVisible();
+    await bar.getByRole('button', { name: 'Settings' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cookie settings' });
+    await expect(dialog.getByRole('note')).toHaveText(
+      'Your browser’s Global Privacy Control signal is respected: marketing cookies stay off.',
+    );
+    const marketing = dialog.getByRole('switch', { name: /Marketing/ });
+    await expect(marketing).toBeDisabled();
+    await expect(marketing).not.toBeChecked();
+    await expect(dialog).toContainText('Off: your browser’s Global Privacy Control signal is respected');
+    await expect(dialog.getByRole('switch', { name: /Analytics/ })).toBeEnabled();
+    // Accept all: analytics yes, marketing no.
+    await dialog.getByRole('button', { name: 'Accept all' }).click();
+    expect(decodeURIComponent((await cookieValue(page, 'segmentia_consent_enabled'))!)).toBe('consent~language~analytics');
+    await expect(page.locator('script[data-consent-script="tag-manager"]')).toHaveCount(0);
+    await expect
+      .poll(async () => queryDatabase('SELECT enabled_ids, gpc FROM consent_record WHERE consent_id = $1', [await consentId()]))
+      .toEqual([{ enabled_ids: ['analytics', 'consent', 'language'], gpc: true }]);
+  },
+);
 
 test('without the signal, the bar says nothing of it', async ({ page }) => {
   await openPage(page, '/en/');

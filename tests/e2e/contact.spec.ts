@@ -40,7 +40,8 @@ test('a complete request is stored and answered with "Datos enviados"', async ({
     terms_version: string;
     proved: boolean;
   }>(
-    'SELECT agency_name, phone, locale, page_path, is_spam, terms_version, altcha_id IS NOT NULL AS proved FROM contact_request WHERE email = $1',
+    'SELECT agency_name, phone, locale, page_path, is_spam, terms_version, ' +
+      'altcha_id IS NOT NULL AS proved FROM contact_request WHERE email = $1',
     [email],
   );
   // Not spam: the widget solved the challenge, and the form waited out the time trap.
@@ -57,39 +58,41 @@ test('a complete request is stored and answered with "Datos enviados"', async ({
   ]);
 });
 
-test('the proof of work is solved in the background: a refused proof is made again once, with a new challenge; a second refusal is said, and nothing is stored', async ({
-  page,
-}) => {
-  const challenges: string[] = [];
-  page.on('request', (request) => request.url().includes('ContactChallenge') && challenges.push(request.url()));
-  await openPage(page, '/');
-  const email = uniqueEmail('proof');
-  const form = await fillForm(page, email);
-  // The first proof the API sees is spoilt (a proxy that mangles it, a challenge issued before a restart).
-  let spoil = 1;
-  await page.route('**/graphql', async (route) => {
-    const body = route.request().postDataJSON() as { query?: string; variables?: { input?: Record<string, unknown> } } | null;
-    if (!body?.variables?.input?.altcha || spoil === 0) return route.continue();
-    spoil--;
-    return route.continue({ postData: JSON.stringify({ ...body, variables: { input: { ...body.variables.input, altcha: 'spoilt' } } }) });
-  });
-  await form.getByRole('button', { name: 'Solicitar acceso' }).click();
-  await expect(page.getByRole('heading', { name: 'Datos enviados' })).toBeVisible();
-  expect(challenges).toHaveLength(2);
-  expect(await queryDatabase('SELECT 1 FROM contact_request WHERE email = $1 AND NOT is_spam', [email])).toHaveLength(1);
+test(
+  'the proof of work is solved in the background: a refused proof is made again ' +
+    'once, with a new challenge; a second refusal is said, and nothing is stored',
+  async ({ page }) => {
+    const challenges: string[] = [];
+    page.on('request', (request) => request.url().includes('ContactChallenge') && challenges.push(request.url()));
+    await openPage(page, '/');
+    const email = uniqueEmail('proof');
+    const form = await fillForm(page, email);
+    // The first proof the API sees is spoilt (a proxy that mangles it, a challenge issued before a restart).
+    let spoil = 1;
+    await page.route('**/graphql', async (route) => {
+      const body = route.request().postDataJSON() as { query?: string; variables?: { input?: Record<string, unknown> } } | null;
+      if (!body?.variables?.input?.altcha || spoil === 0) return route.continue();
+      spoil--;
+      return route.continue({ postData: JSON.stringify({ ...body, variables: { input: { ...body.variables.input, altcha: 'spoilt' } } }) });
+    });
+    await form.getByRole('button', { name: 'Solicitar acceso' }).click();
+    await expect(page.getByRole('heading', { name: 'Datos enviados' })).toBeVisible();
+    expect(challenges).toHaveLength(2);
+    expect(await queryDatabase('SELECT 1 FROM contact_request WHERE email = $1 AND NOT is_spam', [email])).toHaveLength(1);
 
-  // Now every proof is spoilt: after one more try, the visitor is told, in Spanish, and the details stay.
-  await openPage(page, '/');
-  const other = uniqueEmail('proof-refused');
-  const again = await fillForm(page, other);
-  spoil = 100;
-  await again.getByRole('button', { name: 'Solicitar acceso' }).click();
-  await expect(again.getByRole('alert')).toHaveText(
-    /No hemos podido confirmar que esta solicitud la envía una persona\. Tus datos siguen aquí/,
-  );
-  await expect(again.getByLabel('Email profesional')).toHaveValue(other);
-  expect(await queryDatabase('SELECT 1 FROM contact_request WHERE email = $1', [other])).toHaveLength(0);
-});
+    // Now every proof is spoilt: after one more try, the visitor is told, in Spanish, and the details stay.
+    await openPage(page, '/');
+    const other = uniqueEmail('proof-refused');
+    const again = await fillForm(page, other);
+    spoil = 100;
+    await again.getByRole('button', { name: 'Solicitar acceso' }).click();
+    await expect(again.getByRole('alert')).toHaveText(
+      /No hemos podido confirmar que esta solicitud la envía una persona\. Tus datos siguen aquí/,
+    );
+    await expect(again.getByLabel('Email profesional')).toHaveValue(other);
+    expect(await queryDatabase('SELECT 1 FROM contact_request WHERE email = $1', [other])).toHaveLength(0);
+  },
+);
 
 test("a request says where the visit came from: its first page, the referring site and the campaign, Google's click id only with marketing consent", async ({
   page,
@@ -126,26 +129,27 @@ test("a request says where the visit came from: its first page, the referring si
   expect((await page.context().cookies()).map((cookie) => cookie.name).sort()).toEqual(['segmentia_consent', 'segmentia_consent_enabled']);
 });
 
-test('the email field suggests the likely address for a typo, hints at a company address for free mail, and refuses a disposable one', async ({
-  page,
-}) => {
-  await openPage(page, '/');
-  const form = page.locator('#contact form');
-  const email = form.getByLabel('Email profesional');
-  await email.fill('lucia@gmial.com');
-  await email.press('Tab');
-  await expect(form.getByText('¿Querías decir lucia@gmail.com?')).toBeVisible();
-  await form.getByRole('button', { name: 'Usar lucia@gmail.com' }).click();
-  await expect(email).toHaveValue('lucia@gmail.com');
-  // Free mail: a hint, not an error; the request can still be sent.
-  await expect(form.getByText('Consejo: con el correo de tu empresa')).toBeVisible();
-  await expect(email).not.toHaveAttribute('aria-invalid', 'true');
+test(
+  'the email field suggests the likely address for a typo, hints at ' + 'a company address for free mail, and refuses a disposable one',
+  async ({ page }) => {
+    await openPage(page, '/');
+    const form = page.locator('#contact form');
+    const email = form.getByLabel('Email profesional');
+    await email.fill('lucia@gmial.com');
+    await email.press('Tab');
+    await expect(form.getByText('¿Querías decir lucia@gmail.com?')).toBeVisible();
+    await form.getByRole('button', { name: 'Usar lucia@gmail.com' }).click();
+    await expect(email).toHaveValue('lucia@gmail.com');
+    // Free mail: a hint, not an error; the request can still be sent.
+    await expect(form.getByText('Consejo: con el correo de tu empresa')).toBeVisible();
+    await expect(email).not.toHaveAttribute('aria-invalid', 'true');
 
-  await email.fill('lucia@mailinator.com');
-  await email.press('Tab');
-  await expect(form.getByText('Es una dirección de correo temporal')).toBeVisible();
-  await expect(email).toHaveAttribute('aria-invalid', 'true');
-});
+    await email.fill('lucia@mailinator.com');
+    await email.press('Tab');
+    await expect(form.getByText('Es una dirección de correo temporal')).toBeVisible();
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+  },
+);
 
 test('an incomplete request shows localized messages next to each field and sends nothing', async ({ page }) => {
   let sent = false;
@@ -228,25 +232,27 @@ test('a failed send keeps every value, and the retry reuses the request id so it
   expect(await queryDatabase('SELECT 1 FROM contact_request WHERE email = $1', [email])).toHaveLength(1);
 });
 
-test('the honeypot is hidden from people and screen readers; the box links the terms and the policy, and the first layer of the notice sits by the button', async ({
-  page,
-}) => {
-  await openPage(page, '/en/');
-  const honeypot = page.locator('#contact input[name="website"]');
-  await expect(honeypot).not.toBeInViewport();
-  await expect(honeypot).toHaveAttribute('tabindex', '-1');
-  expect(await honeypot.evaluate((input) => !!input.closest('[aria-hidden="true"]'))).toBe(true);
-  const box = page.locator('#contact form label').filter({ has: page.getByRole('checkbox') });
-  await expect(box).toContainText('I accept the terms and conditions and have read the privacy policy');
-  await expect(box.getByRole('link', { name: 'terms and conditions' })).toHaveAttribute('href', '/en/legal/');
-  await expect(box.getByRole('link', { name: 'privacy policy' })).toHaveAttribute('href', '/en/privacy/');
-  await expect(page.locator('#contact form').getByRole('checkbox')).not.toBeChecked();
-  // Controller, purpose, legal basis, recipients and rights, then the policy.
-  const layer = page.getByRole('region', { name: 'Basic data protection information' });
-  await expect(layer.locator('dt')).toHaveText(['Controller', 'Purpose', 'Legal basis', 'Recipients', 'Rights']);
-  await expect(layer.locator('dd').first()).toHaveText('Segmentia Data, S.L.');
-  await expect(layer.getByRole('link', { name: 'privacy policy' })).toHaveAttribute('href', '/en/privacy/');
-});
+test(
+  'the honeypot is hidden from people and screen readers; the box links the ' +
+    'terms and the policy, and the first layer of the notice sits by the button',
+  async ({ page }) => {
+    await openPage(page, '/en/');
+    const honeypot = page.locator('#contact input[name="website"]');
+    await expect(honeypot).not.toBeInViewport();
+    await expect(honeypot).toHaveAttribute('tabindex', '-1');
+    expect(await honeypot.evaluate((input) => !!input.closest('[aria-hidden="true"]'))).toBe(true);
+    const box = page.locator('#contact form label').filter({ has: page.getByRole('checkbox') });
+    await expect(box).toContainText('I accept the terms and conditions and have read the privacy policy');
+    await expect(box.getByRole('link', { name: 'terms and conditions' })).toHaveAttribute('href', '/en/legal/');
+    await expect(box.getByRole('link', { name: 'privacy policy' })).toHaveAttribute('href', '/en/privacy/');
+    await expect(page.locator('#contact form').getByRole('checkbox')).not.toBeChecked();
+    // Controller, purpose, legal basis, recipients and rights, then the policy.
+    const layer = page.getByRole('region', { name: 'Basic data protection information' });
+    await expect(layer.locator('dt')).toHaveText(['Controller', 'Purpose', 'Legal basis', 'Recipients', 'Rights']);
+    await expect(layer.locator('dd').first()).toHaveText('Segmentia Data, S.L.');
+    await expect(layer.getByRole('link', { name: 'privacy policy' })).toHaveAttribute('href', '/en/privacy/');
+  },
+);
 
 test('what a visitor fills in before the page becomes interactive is kept and sent', async ({ page }) => {
   // The page's scripts are held back while the visitor fills the server-rendered form, as on a slow phone.

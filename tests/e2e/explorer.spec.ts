@@ -121,23 +121,25 @@ test('the sections below the hero hydrate only when the visitor nears them or re
   expect(chunks).toEqual(['explorer', 'contact-form']);
 });
 
-test('the 404 page fetches the explorer’s panel once idle, with the home page it links to: following that link shows the panel on arrival', async ({
-  page,
-}) => {
-  const explorerChunk = page.waitForRequest(/\/explorer-[0-9a-f]+\.js$/, { timeout: 15_000 });
-  await openPage(page, '/en/no-such-page/');
-  // Gatsby prefetches the pages its visible links point to about 3 s after load: the button back to the home page.
-  await explorerChunk;
-  await page.getByRole('link', { name: 'Back to the home page' }).click();
-  await expect(page).toHaveURL(/\/en\/$/);
-  await page.locator('#explorer h2').waitFor();
-  // In the same commit as its heading: never the panel's placeholder.
-  expect(await page.locator('#explorer select[name="country"]').count()).toBe(1);
-  await expect(page.locator('#explorer [aria-busy="true"].card')).toHaveCount(0);
-  await page.locator('#explorer select[name="country"]').selectOption('DE');
-  await page.locator('#explorer select[name="topic"]').selectOption('automotive');
-  await expect(page.locator('#explorer caption')).toContainText('Germany');
-});
+test(
+  'the 404 page fetches the explorer’s panel once idle, with the home ' +
+    'page it links to: following that link shows the panel on arrival',
+  async ({ page }) => {
+    const explorerChunk = page.waitForRequest(/\/explorer-[0-9a-f]+\.js$/, { timeout: 15_000 });
+    await openPage(page, '/en/no-such-page/');
+    // Gatsby prefetches the pages its visible links point to about 3 s after load: the button back to the home page.
+    await explorerChunk;
+    await page.getByRole('link', { name: 'Back to the home page' }).click();
+    await expect(page).toHaveURL(/\/en\/$/);
+    await page.locator('#explorer h2').waitFor();
+    // In the same commit as its heading: never the panel's placeholder.
+    expect(await page.locator('#explorer select[name="country"]').count()).toBe(1);
+    await expect(page.locator('#explorer [aria-busy="true"].card')).toHaveCount(0);
+    await page.locator('#explorer select[name="country"]').selectOption('DE');
+    await page.locator('#explorer select[name="topic"]').selectOption('automotive');
+    await expect(page.locator('#explorer caption')).toContainText('Germany');
+  },
+);
 
 test('a page reached client-side opens at its #section: the home page from a legal page, at the form', async ({ page }) => {
   await openPage(page, '/en/legal/');
@@ -167,38 +169,39 @@ test('an in-page link followed before the sections hydrate keeps every section, 
   expect(errors).toEqual([]);
 });
 
-test('searches a country’s audiences of every topic by name, by keyboard alone; a link reopens the search; a segment id copies, with a toast', async ({
-  page,
-  context,
-}) => {
-  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await openPage(page, '/en/#explorer');
-  const explorer = page.locator('#explorer');
-  const country = explorer.getByLabel('Country');
-  await country.focus();
-  await page.keyboard.type('Germany');
-  await expect(country).toHaveValue('DE');
-  await page.keyboard.press('Tab');
-  await expect(explorer.getByLabel('Search audiences')).toBeFocused();
-  await page.keyboard.type('motr');
-  // Grouped by topic; a near miss still finds "Motorsport fans".
-  await expect(explorer.getByText(/^\d+ audiences? in Germany match(es)? “motr”$/)).toBeVisible();
-  await expect(page).toHaveURL(/[?&]q=motr/);
-  await expect(explorer.getByRole('table', { name: /^Automotive: \d+ audiences?$/ })).toBeVisible();
-  const motorsport = explorer.getByRole('rowheader').filter({ hasText: 'Motorsport fans' });
-  await expect(motorsport).toContainText('SGM-DE-AUTO-MOTORSPORT-FANS');
-  await expect(motorsport).toContainText('Segmentia › Automotive › Motorsport fans');
+test(
+  'searches a country’s audiences of every topic by name, by keyboard ' +
+    'alone; a link reopens the search; a segment id copies, with a toast',
+  async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await openPage(page, '/en/#explorer');
+    const explorer = page.locator('#explorer');
+    const country = explorer.getByLabel('Country');
+    await country.focus();
+    await page.keyboard.type('Germany');
+    await expect(country).toHaveValue('DE');
+    await page.keyboard.press('Tab');
+    await expect(explorer.getByLabel('Search audiences')).toBeFocused();
+    await page.keyboard.type('motr');
+    // Grouped by topic; a near miss still finds "Motorsport fans".
+    await expect(explorer.getByText(/^\d+ audiences? in Germany match(es)? “motr”$/)).toBeVisible();
+    await expect(page).toHaveURL(/[?&]q=motr/);
+    await expect(explorer.getByRole('table', { name: /^Automotive: \d+ audiences?$/ })).toBeVisible();
+    const motorsport = explorer.getByRole('rowheader').filter({ hasText: 'Motorsport fans' });
+    await expect(motorsport).toContainText('SGM-DE-AUTO-MOTORSPORT-FANS');
+    await expect(motorsport).toContainText('Segmentia › Automotive › Motorsport fans');
 
-  await motorsport.getByRole('button', { name: 'Copy the segment id SGM-DE-AUTO-MOTORSPORT-FANS' }).focus();
-  await page.keyboard.press('Enter');
-  await expect(motorsport.getByRole('status')).toHaveText('Segment id SGM-DE-AUTO-MOTORSPORT-FANS copied');
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('SGM-DE-AUTO-MOTORSPORT-FANS');
+    await motorsport.getByRole('button', { name: 'Copy the segment id SGM-DE-AUTO-MOTORSPORT-FANS' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(motorsport.getByRole('status')).toHaveText('Segment id SGM-DE-AUTO-MOTORSPORT-FANS copied');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('SGM-DE-AUTO-MOTORSPORT-FANS');
 
-  // Choosing a topic leaves the search for that topic's list.
-  await explorer.getByLabel('Topic').selectOption({ label: 'Travel and tourism' });
-  await expect(explorer.getByLabel('Search audiences')).toHaveValue('');
-  await expect(page).not.toHaveURL(/[?&]q=/);
-});
+    // Choosing a topic leaves the search for that topic's list.
+    await explorer.getByLabel('Topic').selectOption({ label: 'Travel and tourism' });
+    await expect(explorer.getByLabel('Search audiences')).toHaveValue('');
+    await expect(page).not.toHaveURL(/[?&]q=/);
+  },
+);
 
 test('a search link reopens it, accents and case aside, with the English path beside the Spanish one', async ({ page }) => {
   await openPage(page, '/?country=ES&q=TECNOLOGICAS');

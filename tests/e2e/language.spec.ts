@@ -44,31 +44,31 @@ test.describe('the visit to /', () => {
     return errors;
   };
 
-  test('is sent by the server, with a 302 before anything is painted, to the language of the cookie; back from a page of the site it stays', async ({
-    page,
-    context,
-    baseURL,
-  }) => {
-    await context.addCookies([{ name: 'lang', value: 'it', url: baseURL! }]);
-    await recordNavigations(page);
-    const errors = errorsOf(page);
-    const answers: string[] = [];
-    page.on(
-      'response',
-      (response) => response.request().isNavigationRequest() && answers.push(`${response.status()} ${new URL(response.url()).pathname}`),
-    );
-    await openPage(page, '/');
-    await expect(page).toHaveURL(/\/it\/$/);
-    await expect(page.locator('html')).toHaveAttribute('lang', 'it-IT');
-    expect(answers).toEqual(['302 /', '200 /it/']);
-    // No client-side navigation: the Italian page is the first one the browser paints.
-    expect(await requestedNavigations(page)).toEqual([]);
-    // From a page of the site, `/` is the Spanish home the visitor asked for.
-    await page.goto('/', { referer: `${baseURL}/it/` });
-    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
-    expect(new URL(page.url()).pathname).toBe('/');
-    expect(errors).toEqual([]);
-  });
+  test(
+    'is sent by the server, with a 302 before anything is painted, to ' +
+      'the language of the cookie; back from a page of the site it stays',
+    async ({ page, context, baseURL }) => {
+      await context.addCookies([{ name: 'lang', value: 'it', url: baseURL! }]);
+      await recordNavigations(page);
+      const errors = errorsOf(page);
+      const answers: string[] = [];
+      page.on(
+        'response',
+        (response) => response.request().isNavigationRequest() && answers.push(`${response.status()} ${new URL(response.url()).pathname}`),
+      );
+      await openPage(page, '/');
+      await expect(page).toHaveURL(/\/it\/$/);
+      await expect(page.locator('html')).toHaveAttribute('lang', 'it-IT');
+      expect(answers).toEqual(['302 /', '200 /it/']);
+      // No client-side navigation: the Italian page is the first one the browser paints.
+      expect(await requestedNavigations(page)).toEqual([]);
+      // From a page of the site, `/` is the Spanish home the visitor asked for.
+      await page.goto('/', { referer: `${baseURL}/it/` });
+      await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+      expect(new URL(page.url()).pathname).toBe('/');
+      expect(errors).toEqual([]);
+    },
+  );
 
   test('is sent to the browser language when there is no cookie, the query and the fragment kept', async ({ browser }) => {
     const context = await browser.newContext({ locale: 'de-DE' });

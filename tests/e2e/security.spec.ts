@@ -81,39 +81,40 @@ test('every answer carries the headers: pages, files and the 404', async ({ requ
 test.describe('the staff page', () => {
   test.use({ storageState: { cookies: [], origins: [] } });
 
-  test('runs no tag: after accepting every cookie on a public page, it is a new document with no tag script, no Google request, no event', async ({
-    page,
-  }) => {
-    await openPage(page, '/en/');
-    await page.getByRole('button', { name: 'Accept all' }).click();
-    await expect(page.locator('script[data-consent-script="tag-manager"]')).toHaveCount(1);
-    // The public page's own tags have all started (Firebase Analytics adds gtag.js last) and are quiet: what follows is the staff page's.
-    await expect(page.locator('script[src*="googletagmanager.com/gtag/js"]')).toHaveCount(1);
-    await expect.poll(() => answered.filter((url) => /firebase(installations)?\.googleapis\.com|gtag\/js/.test(url)).length).toBe(3);
+  test(
+    'runs no tag: after accepting every cookie on a public page, it is ' + 'a new document with no tag script, no Google request, no event',
+    async ({ page }) => {
+      await openPage(page, '/en/');
+      await page.getByRole('button', { name: 'Accept all' }).click();
+      await expect(page.locator('script[data-consent-script="tag-manager"]')).toHaveCount(1);
+      // The public page's own tags have all started (Firebase Analytics adds gtag.js last) and are quiet: what follows is the staff page's.
+      await expect(page.locator('script[src*="googletagmanager.com/gtag/js"]')).toHaveCount(1);
+      await expect.poll(() => answered.filter((url) => /firebase(installations)?\.googleapis\.com|gtag\/js/.test(url)).length).toBe(3);
 
-    const google: string[] = [];
-    page.on('request', (request) => {
-      if (/google|gstatic/.test(new URL(request.url()).hostname)) google.push(request.url());
-    });
-    // A client-side navigation to it becomes a full page load.
-    await page.evaluate(() => Object.assign(window, { __publicDocument: true }));
-    await page.evaluate(() => (window as unknown as { ___navigate(to: string): void }).___navigate('/en/staff/'));
-    await page.waitForURL('**/en/staff/');
-    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
-    await page.waitForLoadState('networkidle');
-    expect(await page.evaluate(() => 'publicDocument' in window || '__publicDocument' in window)).toBe(false);
-    await expect(page.locator('script[data-consent-script]')).toHaveCount(0);
-    await expect(page.getByRole('region', { name: 'Your privacy' })).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Cookie settings' })).toHaveCount(0);
-    // Only Consent Mode's defaults, written in <head> before anything: no page view, no event.
-    expect(
-      await page.evaluate(() => (window as unknown as { dataLayer: unknown[][] }).dataLayer.map((entry) => Array.from(entry)[0])),
-    ).toEqual(['consent']);
-    expect(google).toEqual([]);
-    expect(await violations(page)).toEqual([]);
+      const google: string[] = [];
+      page.on('request', (request) => {
+        if (/google|gstatic/.test(new URL(request.url()).hostname)) google.push(request.url());
+      });
+      // A client-side navigation to it becomes a full page load.
+      await page.evaluate(() => Object.assign(window, { __publicDocument: true }));
+      await page.evaluate(() => (window as unknown as { ___navigate(to: string): void }).___navigate('/en/staff/'));
+      await page.waitForURL('**/en/staff/');
+      await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+      await page.waitForLoadState('networkidle');
+      expect(await page.evaluate(() => 'publicDocument' in window || '__publicDocument' in window)).toBe(false);
+      await expect(page.locator('script[data-consent-script]')).toHaveCount(0);
+      await expect(page.getByRole('region', { name: 'Your privacy' })).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Cookie settings' })).toHaveCount(0);
+      // Only Consent Mode's defaults, written in <head> before anything: no page view, no event.
+      expect(
+        await page.evaluate(() => (window as unknown as { dataLayer: unknown[][] }).dataLayer.map((entry) => Array.from(entry)[0])),
+      ).toEqual(['consent']);
+      expect(google).toEqual([]);
+      expect(await violations(page)).toEqual([]);
 
-    const headers = (await page.request.get('/en/staff/')).headers();
-    expect(headers['content-security-policy']).not.toMatch(/googletagmanager|google-analytics/);
-    expect((await page.request.get('/en/')).headers()['content-security-policy']).toMatch(/googletagmanager/);
-  });
+      const headers = (await page.request.get('/en/staff/')).headers();
+      expect(headers['content-security-policy']).not.toMatch(/googletagmanager|google-analytics/);
+      expect((await page.request.get('/en/')).headers()['content-security-policy']).toMatch(/googletagmanager/);
+    },
+  );
 });

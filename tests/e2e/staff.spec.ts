@@ -160,116 +160,118 @@ test.describe('signed in as sales', () => {
     await expect(tag).toHaveAttribute('title', 'Audiencias pedidas en el explorador: SGM-DE-AUTO-MOTORSPORT-FANS');
   });
 
-  test('shows each lead’s fit, source, free mail and repeats; sorts best fit first, keeps those above a score, and says why in the details', async ({
-    page,
-    request,
-  }) => {
-    const mark = uniqueMark();
-    const domain = `${mark}.es`;
-    const [first, , repeat] = await createLeads(request, [
-      {
-        agencyName: `Starcom ${mark}`,
-        email: `eva@${domain}`,
-        agencySize: 'UP_TO_2M',
-        advertiserCount: 'FROM_1_TO_10',
-        decisionRole: 'NONE',
-      },
-      {
-        agencyName: `Zenith ${mark}`,
-        email: `${mark}@gmail.com`,
-        agencySize: 'OVER_50M',
-        utmSource: 'linkedin',
-        utmMedium: 'paid-social',
-        landingPage: '/',
-      },
-      {
-        agencyName: `Starcom ${mark}`,
-        email: `EVA@${domain}`,
-        agencySize: 'UP_TO_2M',
-        advertiserCount: 'FROM_1_TO_10',
-        decisionRole: 'NONE',
-      },
-    ]);
-    await signIn(page);
-    await search(page, mark);
-    await expect(rows(page)).toHaveCount(3);
-    // Newest first: the repeat, the Gmail lead from LinkedIn, the first request.
-    const [newest, middle, oldest] = [rows(page).nth(0), rows(page).nth(1), rows(page).nth(2)];
-    await expect(newest.getByRole('rowheader')).toHaveText(`Starcom ${mark}2.ª solicitud`);
-    await expect(middle).toContainText('linkedin / paid-social');
-    await expect(middle).toContainText('Correo gratuito');
-    await expect(oldest).toContainText('Directo');
-    // Fit: 5 + 4 + 0 + 15 + 10 + 10 for each Starcom request; Zenith: 25 + 8 + 20 + 0 + 10 + 10.
-    await expect(newest.getByRole('cell').nth(1)).toHaveText('44 de 100');
-    await expect(middle.getByRole('cell').nth(1)).toHaveText('73 de 100');
+  test(
+    'shows each lead’s fit, source, free mail and repeats; sorts best ' +
+      'fit first, keeps those above a score, and says why in the details',
+    async ({ page, request }) => {
+      const mark = uniqueMark();
+      const domain = `${mark}.es`;
+      const [first, , repeat] = await createLeads(request, [
+        {
+          agencyName: `Starcom ${mark}`,
+          email: `eva@${domain}`,
+          agencySize: 'UP_TO_2M',
+          advertiserCount: 'FROM_1_TO_10',
+          decisionRole: 'NONE',
+        },
+        {
+          agencyName: `Zenith ${mark}`,
+          email: `${mark}@gmail.com`,
+          agencySize: 'OVER_50M',
+          utmSource: 'linkedin',
+          utmMedium: 'paid-social',
+          landingPage: '/',
+        },
+        {
+          agencyName: `Starcom ${mark}`,
+          email: `EVA@${domain}`,
+          agencySize: 'UP_TO_2M',
+          advertiserCount: 'FROM_1_TO_10',
+          decisionRole: 'NONE',
+        },
+      ]);
+      await signIn(page);
+      await search(page, mark);
+      await expect(rows(page)).toHaveCount(3);
+      // Newest first: the repeat, the Gmail lead from LinkedIn, the first request.
+      const [newest, middle, oldest] = [rows(page).nth(0), rows(page).nth(1), rows(page).nth(2)];
+      await expect(newest.getByRole('rowheader')).toHaveText(`Starcom ${mark}2.ª solicitud`);
+      await expect(middle).toContainText('linkedin / paid-social');
+      await expect(middle).toContainText('Correo gratuito');
+      await expect(oldest).toContainText('Directo');
+      // Fit: 5 + 4 + 0 + 15 + 10 + 10 for each Starcom request; Zenith: 25 + 8 + 20 + 0 + 10 + 10.
+      await expect(newest.getByRole('cell').nth(1)).toHaveText('44 de 100');
+      await expect(middle.getByRole('cell').nth(1)).toHaveText('73 de 100');
 
-    await page.getByRole('combobox', { name: 'Orden' }).selectOption({ label: 'Mejor encaje primero' });
-    await expect(
-      page.getByRole('table', { name: 'Leads, del mejor encaje al peor' }).locator('tbody tr').first().getByRole('rowheader'),
-    ).toHaveText(`Zenith ${mark}`);
-    await page.getByRole('combobox', { name: 'Encaje' }).selectOption({ label: '60 o más' });
-    await expect(page.getByRole('table', { name: 'Leads, del mejor encaje al peor' }).locator('tbody tr')).toHaveCount(1);
-    await expect(page).toHaveURL(/fit=60/);
-    await expect(page).toHaveURL(/sort=BEST_FIT/);
-    await page.getByRole('combobox', { name: 'Encaje' }).selectOption({ label: 'Todos' });
+      await page.getByRole('combobox', { name: 'Orden' }).selectOption({ label: 'Mejor encaje primero' });
+      await expect(
+        page.getByRole('table', { name: 'Leads, del mejor encaje al peor' }).locator('tbody tr').first().getByRole('rowheader'),
+      ).toHaveText(`Zenith ${mark}`);
+      await page.getByRole('combobox', { name: 'Encaje' }).selectOption({ label: '60 o más' });
+      await expect(page.getByRole('table', { name: 'Leads, del mejor encaje al peor' }).locator('tbody tr')).toHaveCount(1);
+      await expect(page).toHaveURL(/fit=60/);
+      await expect(page).toHaveURL(/sort=BEST_FIT/);
+      await page.getByRole('combobox', { name: 'Encaje' }).selectOption({ label: 'Todos' });
 
-    // The repeat's details: the reasons, and a link that opens the first request in the same panel.
-    await page.goto(`/staff/?q=${mark}&lead=${repeat}`);
-    const details = page.getByRole('dialog', { name: `Starcom ${mark}` });
-    await expect(details.getByRole('listitem')).toHaveText([
-      'Inversión anual en medios: Hasta 2 M€5 / 25',
-      'Anunciantes: De 1 a 104 / 20',
-      'Papel en la compra: No participa0 / 20',
-      'Email: Dirección de empresa15 / 15',
-      'Interés: Las soluciones de Segmentia10 / 10',
-      'País: España, dentro de nuestra cobertura10 / 10',
-    ]);
-    await details.getByRole('link', { name: /^primera solicitud el / }).click();
-    await expect(page).toHaveURL(new RegExp(`lead=${first}`));
-    await expect(details.getByRole('listitem').first()).toBeVisible();
-    await expect(details).not.toContainText('2.ª solicitud');
-  });
+      // The repeat's details: the reasons, and a link that opens the first request in the same panel.
+      await page.goto(`/staff/?q=${mark}&lead=${repeat}`);
+      const details = page.getByRole('dialog', { name: `Starcom ${mark}` });
+      await expect(details.getByRole('listitem')).toHaveText([
+        'Inversión anual en medios: Hasta 2 M€5 / 25',
+        'Anunciantes: De 1 a 104 / 20',
+        'Papel en la compra: No participa0 / 20',
+        'Email: Dirección de empresa15 / 15',
+        'Interés: Las soluciones de Segmentia10 / 10',
+        'País: España, dentro de nuestra cobertura10 / 10',
+      ]);
+      await details.getByRole('link', { name: /^primera solicitud el / }).click();
+      await expect(page).toHaveURL(new RegExp(`lead=${first}`));
+      await expect(details.getByRole('listitem').first()).toBeVisible();
+      await expect(details).not.toContainText('2.ª solicitud');
+    },
+  );
 
-  test('the overview tab charts the filtered leads: per week by status, top sources, interests and countries; the keyboard moves between tabs', async ({
-    page,
-    request,
-  }) => {
-    const mark = uniqueMark();
-    const [, qualified] = await createLeads(request, [
-      { agencyName: `Carat ${mark}`, utmSource: 'linkedin', utmMedium: 'paid-social' },
-      { agencyName: `Initiative ${mark}`, utmSource: 'linkedin', utmMedium: 'paid-social', phone: '+49 30 1234567' },
-      { agencyName: `Hearts ${mark}`, referrerHost: 'www.google.com', interest: 'TECHNOLOGICAL_TRANSFORMATION' },
-    ]);
-    await setLeadStatus(request, qualified!, 'QUALIFIED');
-    await signIn(page);
-    await search(page, mark);
-    await expect(rows(page)).toHaveCount(3);
-    const overviewTab = page.getByRole('tab', { name: 'Resumen' });
-    await overviewTab.click();
-    await expect(page).toHaveURL(/view=overview/);
-    await expect(leadsTable(page)).toBeHidden();
-    const panel = page.getByRole('tabpanel', { name: 'Resumen' });
-    await expect(panel.getByText('3 leads')).toBeVisible();
-    const weeks = panel.getByRole('figure', { name: 'Leads por semana, últimas 12 semanas, por estado' });
-    await expect(weeks.locator('svg.recharts-surface').first()).toBeVisible();
-    // The figures, as screen readers read them: this week's row has two new leads and one qualified.
-    const weekTable = weeks.getByRole('table');
-    await expect(weekTable.locator('tbody tr')).toHaveCount(12);
-    await expect(weekTable.locator('tbody tr').last()).toHaveText(/2\s*0\s*0\s*1\s*0\s*0\s*3$/);
-    await expect(panel.getByRole('figure', { name: 'Orígenes principales' }).getByRole('table')).toContainText('linkedin / paid-social2');
-    await expect(panel.getByRole('figure', { name: 'Intereses' }).getByRole('table')).toContainText('Transformación tecnológica1');
-    await expect(panel.getByRole('figure', { name: 'Países principales' }).getByRole('table')).toContainText('Alemania1');
-    // Filtered as the list is: qualified only.
-    await page.getByRole('combobox', { name: 'Estado', exact: true }).selectOption({ label: 'Cualificado' });
-    await expect(panel.getByText('1 lead', { exact: true })).toBeVisible();
-    // Tabs by keyboard: the arrow goes back to the list, which keeps its filters.
-    await overviewTab.focus();
-    await page.keyboard.press('ArrowLeft');
-    await expect(page.getByRole('tab', { name: 'Lista' })).toBeFocused();
-    await expect(page.getByRole('tab', { name: 'Lista' })).toHaveAttribute('aria-selected', 'true');
-    await expect(rows(page)).toHaveCount(1);
-    await expect(page).not.toHaveURL(/view=overview/);
-  });
+  test(
+    'the overview tab charts the filtered leads: per week by status, top ' +
+      'sources, interests and countries; the keyboard moves between tabs',
+    async ({ page, request }) => {
+      const mark = uniqueMark();
+      const [, qualified] = await createLeads(request, [
+        { agencyName: `Carat ${mark}`, utmSource: 'linkedin', utmMedium: 'paid-social' },
+        { agencyName: `Initiative ${mark}`, utmSource: 'linkedin', utmMedium: 'paid-social', phone: '+49 30 1234567' },
+        { agencyName: `Hearts ${mark}`, referrerHost: 'www.google.com', interest: 'TECHNOLOGICAL_TRANSFORMATION' },
+      ]);
+      await setLeadStatus(request, qualified!, 'QUALIFIED');
+      await signIn(page);
+      await search(page, mark);
+      await expect(rows(page)).toHaveCount(3);
+      const overviewTab = page.getByRole('tab', { name: 'Resumen' });
+      await overviewTab.click();
+      await expect(page).toHaveURL(/view=overview/);
+      await expect(leadsTable(page)).toBeHidden();
+      const panel = page.getByRole('tabpanel', { name: 'Resumen' });
+      await expect(panel.getByText('3 leads')).toBeVisible();
+      const weeks = panel.getByRole('figure', { name: 'Leads por semana, últimas 12 semanas, por estado' });
+      await expect(weeks.locator('svg.recharts-surface').first()).toBeVisible();
+      // The figures, as screen readers read them: this week's row has two new leads and one qualified.
+      const weekTable = weeks.getByRole('table');
+      await expect(weekTable.locator('tbody tr')).toHaveCount(12);
+      await expect(weekTable.locator('tbody tr').last()).toHaveText(/2\s*0\s*0\s*1\s*0\s*0\s*3$/);
+      await expect(panel.getByRole('figure', { name: 'Orígenes principales' }).getByRole('table')).toContainText('linkedin / paid-social2');
+      await expect(panel.getByRole('figure', { name: 'Intereses' }).getByRole('table')).toContainText('Transformación tecnológica1');
+      await expect(panel.getByRole('figure', { name: 'Países principales' }).getByRole('table')).toContainText('Alemania1');
+      // Filtered as the list is: qualified only.
+      await page.getByRole('combobox', { name: 'Estado', exact: true }).selectOption({ label: 'Cualificado' });
+      await expect(panel.getByText('1 lead', { exact: true })).toBeVisible();
+      // Tabs by keyboard: the arrow goes back to the list, which keeps its filters.
+      await overviewTab.focus();
+      await page.keyboard.press('ArrowLeft');
+      await expect(page.getByRole('tab', { name: 'Lista' })).toBeFocused();
+      await expect(page.getByRole('tab', { name: 'Lista' })).toHaveAttribute('aria-selected', 'true');
+      await expect(rows(page)).toHaveCount(1);
+      await expect(page).not.toHaveURL(/view=overview/);
+    },
+  );
 
   test('a link to a lead that does not exist says so', async ({ page }) => {
     await signIn(page, { path: '/staff/?lead=3f1c2b7e-0000-4000-8000-000000000000' });

@@ -37,7 +37,8 @@ const LOCALES = ['ES', 'EN', 'DE', 'IT', 'FR'];
 
 const body = (query: string, variables?: object) => JSON.stringify({ query, variables });
 const SEARCH_QUERY =
-  'query S($c: String!, $q: String!, $l: Locale!) { searchAudiences(country: $c, text: $q, locale: $l) { id interest audienceSize segmentId } }';
+  'query S($c: String!, $q: String!, $l: Locale!) { searchAudiences(country: ' +
+  '$c, text: $q, locale: $l) { id interest audienceSize segmentId } }';
 const AUDIENCES_QUERY =
   'query A($c: String!, $t: String!, $l: Locale!) { audiences(country: $c, topic: $t, locale: $l) { id interest audienceSize } }';
 /** The explorer's GET of a question (Apollo Client's `useGETForQueries`), path and query string. */
@@ -222,11 +223,13 @@ async function main(): Promise<void> {
     });
     const ratio = audiences.requests.average / trivial.requests.average;
     console.log(
-      `audiences throughput: ${(ratio * 100).toFixed(1)} % of the trivial query (target ≥ 90 %); as GET ${((audiencesGet.requests.average / trivial.requests.average) * 100).toFixed(1)} %`,
+      `audiences throughput: ${(ratio * 100).toFixed(1)} % of the trivial query (target ≥ 90 %); ` +
+        `as GET ${((audiencesGet.requests.average / trivial.requests.average) * 100).toFixed(1)} %`,
     );
     console.log(`audiences p99 at concurrency 20: ${audiences.latency.p99} ms, as GET ${audiencesGet.latency.p99} ms (target < 10 ms)`);
     console.log(
-      `searchAudiences: ${((search.requests.average / trivial.requests.average) * 100).toFixed(1)} % of the trivial query's throughput; a search not asked before (PostgreSQL, one request): ${coldMs.toFixed(1)} ms`,
+      `searchAudiences: ${((search.requests.average / trivial.requests.average) * 100).toFixed(1)} % of the ` +
+        `trivial query's throughput; a search not asked before (PostgreSQL, one request): ${coldMs.toFixed(1)} ms`,
     );
     console.log(
       throughNginx
@@ -244,7 +247,8 @@ async function main(): Promise<void> {
       },
     });
     console.log(
-      `rows stored ${stored === receipts.size ? '=' : '≠'} distinct receipts (${stored} / ${receipts.size}); ${contacts} requests, each sent twice`,
+      `rows stored ${stored === receipts.size ? '=' : '≠'} distinct receipts ` +
+        `(${stored} / ${receipts.size}); ${contacts} requests, each sent twice`,
     );
     console.log('\nAlias floods of `__typename` (20 each; target: refused within 50 ms, never run)');
     console.table(Object.fromEntries(floods));
@@ -300,7 +304,8 @@ async function proofCost(): Promise<void> {
   const solved = await time(5, (i) => solvedPayload(issued.results[i]!));
   const checked = await time(200, (i) => pow.check(solved.results[i % 5]));
   console.log(
-    `\nProof of work at the production settings (PBKDF2/SHA-256, ${config.ALTCHA_COST} iterations per attempt, counter up to ${config.ALTCHA_MAX_COUNTER})`,
+    `\nProof of work at the production settings (PBKDF2/SHA-256, ${config.ALTCHA_COST} ` +
+      `iterations per attempt, counter up to ${config.ALTCHA_MAX_COUNTER})`,
   );
   console.table({
     'API: issue a challenge (contactChallenge)': { 'ms each': issued.ms.toFixed(2), 'per core per s': Math.round(1000 / issued.ms) },

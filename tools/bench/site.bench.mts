@@ -153,12 +153,10 @@ async function measure(
     lcpElement ??= JSON.stringify(audits['largest-contentful-paint-element']?.details ?? {}).match(/"selector":"([^"]+)"/)?.[1];
     // What blocks the main thread (first run): each task of 50 ms or more, its script (or none: style, layout, parsing) and its time on the
     // simulated phone.
+    const scriptName = (url: string) => url.replace(/^.*\//, '').replace(/-[0-9a-f]{16,}\.js$/, '');
     const tasks = (
       (audits['long-tasks']?.details as { items?: { url: string; duration: number; startTime: number }[] } | undefined)?.items ?? []
-    ).map(
-      (task) =>
-        `${task.url.replace(/^.*\//, '').replace(/-[0-9a-f]{16,}\.js$/, '') || 'page'} ${Math.round(task.duration)} ms at ${Math.round(task.startTime)}`,
-    );
+    ).map((task) => `${scriptName(task.url) || 'page'} ${Math.round(task.duration)} ms at ${Math.round(task.startTime)}`);
     longTasks ??= tasks.join('; ') || 'none';
     for (const category of Object.values(categories)) {
       for (const ref of category.auditRefs) if (ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1) failing.add(ref.id);
@@ -326,18 +324,27 @@ try {
   const plugin = total(i18nBaseline.js) - total(baseline.js);
   console.log(
     `home: ${total(home).toFixed(1)} KiB, legal: ${total(legal).toFixed(1)} KiB; baseline ${total(baseline.js).toFixed(1)} KiB; ` +
-      `over the baseline: home ${(total(home) - total(baseline.js)).toFixed(1)}, legal ${(total(legal) - total(baseline.js)).toFixed(1)} KiB (goal ≤ 25), ` +
+      `over the baseline: home ` +
+      `${(total(home) - total(baseline.js)).toFixed(1)}, ` +
+      `legal ${(total(legal) - total(baseline.js)).toFixed(1)} KiB (goal ≤ 25), ` +
       `of which gatsby-plugin-react-i18next's runtime (i18next, react-i18next, its page wrapper) ${plugin.toFixed(1)} KiB; ` +
-      `the site's own code over the i18n baseline: home ${(total(home) - total(i18nBaseline.js)).toFixed(1)}, legal ${(total(legal) - total(i18nBaseline.js)).toFixed(1)} KiB`,
+      `the site's own code over the i18n baseline: home ` +
+      `${(total(home) - total(i18nBaseline.js)).toFixed(1)}, ` +
+      `legal ${(total(legal) - total(i18nBaseline.js)).toFixed(1)} KiB`,
   );
 
   const interaction = await explorerInteraction();
   console.log(
-    `\nExplorer, warm cache (12 choices): answer shown ${interaction.median.toFixed(0)} ms after the choice (median), ${interaction.worst.toFixed(0)} ms at worst (goal ≤ 100); ` +
-      `longest event (Event Timing, as INP counts it): ${interaction.longestEvent ? `${interaction.longestEvent.toFixed(0)} ms` : 'none of 16 ms or more'}`,
+    `\nExplorer, warm cache (12 choices): answer ` +
+      `shown ${interaction.median.toFixed(0)} ms ` +
+      `after the choice (median), ${interaction.worst.toFixed(0)} ms at worst (goal ≤ 100); ` +
+      `longest event (Event Timing, as INP counts it): ` +
+      `${interaction.longestEvent ? `${interaction.longestEvent.toFixed(0)} ms` : 'none of 16 ms or more'}`,
   );
   console.log(
-    `Explorer search, warm cache (8 searches): answer shown ${interaction.searchMedian.toFixed(0)} ms after Enter (median), ${interaction.searchWorst.toFixed(0)} ms at worst (goal ≤ 100)`,
+    `Explorer search, warm cache (8 searches): answer ` +
+      `shown ${interaction.searchMedian.toFixed(0)} ` +
+      `ms after Enter (median), ${interaction.searchWorst.toFixed(0)} ms at worst (goal ≤ 100)`,
   );
 } finally {
   baselineServer?.close();

@@ -150,7 +150,8 @@ async function main(): Promise<void> {
       report(
         'personal data in logs',
         found.length === 0,
-        `${lines} log lines of the API, nginx and Redis searched for a lead's name, email and phone and a staff token: ${found.length ? `found ${found.join(', ')}` : 'none found'}`,
+        `${lines} log lines of the API, nginx and Redis searched for a lead's name, email and ` +
+          `phone and a staff token: ${found.length ? `found ${found.join(', ')}` : 'none found'}`,
       );
     });
   } finally {
@@ -162,7 +163,8 @@ async function main(): Promise<void> {
   }
   const failed = results.filter((result) => !result.ok);
   console.log(
-    `\n${results.length - failed.length} of ${results.length} drills passed in ${Math.round((Date.now() - started) / 1000)} s; logs in ${topology.logDir}`,
+    `\n${results.length - failed.length} of ${results.length} drills passed in ` +
+      `${Math.round((Date.now() - started) / 1000)} s; logs in ${topology.logDir}`,
   );
   process.exit(failed.length || interrupted ? 1 : 0);
 }
@@ -224,7 +226,10 @@ async function redisOutage(topology: Topology, ca: string): Promise<void> {
   report(
     'Redis outage',
     ok,
-    `while down: page /en/ ${page}, /ready ${ready.join('/')}, ${accepted} of 12 contact requests from one address accepted (limit 5 counted by each of 2 replicas); back: replicas ready again in ${((reconnected ?? NaN) / 1000).toFixed(1)} s, ${afterCodes.filter((code) => code === 'OK').length} of 7 accepted (shared limit 5)`,
+    `while down: page /en/ ${page}, /ready ${ready.join('/')}, ${accepted} of 12 contact ` +
+      `requests from one address accepted (limit 5 counted by each of 2 replicas); ` +
+      `back: replicas ready again in ${((reconnected ?? NaN) / 1000).toFixed(1)} s, ` +
+      `${afterCodes.filter((code) => code === 'OK').length} of 7 accepted (shared limit 5)`,
   );
 }
 
@@ -289,9 +294,12 @@ async function crashUnderLoad(topology: Topology, client: Client, database: PgCl
   report(
     'crash under load',
     ok,
-    `${result.answers.length} leads in ${result.seconds.toFixed(1)} s (${Math.round(result.answers.length / result.seconds)}/s), p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms; ` +
-      `rows ${stored.rows}, distinct receipts ${receipts.size}, duplicates ${stored.rows - stored.distinct_ids}, lost ${LEADS - stored.rows}; ` +
-      `seen by a client without retries: ${failedFirst.length} (${tally(failedFirst.map((answer) => answer.firstCode))}); retried ${result.answers.filter((answer) => answer.attempts > 1).length}`,
+    `${result.answers.length} leads in ${result.seconds.toFixed(1)} s (${Math.round(result.answers.length / result.seconds)}/s), ` +
+      `p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms; ` +
+      `rows ${stored.rows}, distinct receipts ${receipts.size}, duplicates ` +
+      `${stored.rows - stored.distinct_ids}, lost ${LEADS - stored.rows}; ` +
+      `seen by a client without retries: ${failedFirst.length} (${tally(failedFirst.map((answer) => answer.firstCode))}); ` +
+      `retried ${result.answers.filter((answer) => answer.attempts > 1).length}`,
   );
 }
 
@@ -317,7 +325,8 @@ async function webhookRecovers(webhook: Awaited<ReturnType<typeof startWebhook>>
   report(
     'webhook down, then up',
     ok,
-    `${refused} sends refused while down; up: ${webhook.deliveries.size} of ${total} notifications delivered in ${((took ?? Date.now() - upAt) / 1000).toFixed(1)} s, ${twice} delivered twice, ${rows[0]!.undelivered} left`,
+    `${refused} sends refused while down; up: ${webhook.deliveries.size} of ${total} notifications delivered in ` +
+      `${((took ?? Date.now() - upAt) / 1000).toFixed(1)} s, ${twice} delivered twice, ${rows[0]!.undelivered} left`,
   );
 }
 
@@ -364,7 +373,10 @@ async function rollingRestart(
   report(
     'rolling restart',
     failed.length === 0 && restarted && webhook.deliveries.size === total && twice === 0,
-    `${result.answers.length} requests (half contact requests) in ${result.seconds.toFixed(1)} s, both replicas restarted (SIGTERM to exit ${restarts.map((ms) => `${ms} ms`).join(', ')}), p99 ${percentile(latencies, 99).toFixed(0)} ms; failed without retries: ${failed.length} (${tally(failed.map((answer) => answer.code))}); notifications ${webhook.deliveries.size} of ${total} delivered, ${twice} twice`,
+    `${result.answers.length} requests (half contact requests) in ${result.seconds.toFixed(1)} s, ` +
+      `both replicas restarted (SIGTERM to exit ${restarts.map((ms) => `${ms} ms`).join(', ')}), p99 ` +
+      `${percentile(latencies, 99).toFixed(0)} ms; failed without retries: ${failed.length} ` +
+      `(${tally(failed.map((answer) => answer.code))}); notifications ${webhook.deliveries.size} of ${total} delivered, ${twice} twice`,
   );
 }
 
@@ -434,9 +446,13 @@ async function databaseOutage(topology: Topology, client: Client, database: PgCl
   report(
     'database outage',
     ok,
-    `${OUTAGE_SECONDS} s down: ${outageAnswers.length} answers meanwhile (${tally(outageAnswers.map((answer) => answer.code))}), slowest ${Math.round(Math.max(0, ...outageAnswers.map((answer) => answer.ms)))} ms, other errors ${unexpected.length} (${tally(unexpected.map((answer) => answer.code))}); ` +
-      `/ready ${marks.readyDuring!.join('/')}; full service ${recovery.toFixed(1)} s after PostgreSQL was back; receipts ${receipts.length} = rows ${rows[0]!.count}; ` +
-      `logs: ${unavailableLines} request lines for ${unavailable.length} SERVICE_UNAVAILABLE answers, ${stackLines} stack traces, ${summaries} outage summaries`,
+    `${OUTAGE_SECONDS} s down: ${outageAnswers.length} answers meanwhile (${tally(outageAnswers.map((answer) => answer.code))}), slowest ` +
+      `${Math.round(Math.max(0, ...outageAnswers.map((answer) => answer.ms)))} ms, other ` +
+      `errors ${unexpected.length} (${tally(unexpected.map((answer) => answer.code))}); ` +
+      `/ready ${marks.readyDuring!.join('/')}; full service ${recovery.toFixed(1)} s ` +
+      `after PostgreSQL was back; receipts ${receipts.length} = rows ${rows[0]!.count}; ` +
+      `logs: ${unavailableLines} request lines for ${unavailable.length} SERVICE_UNAVAILABLE ` +
+      `answers, ${stackLines} stack traces, ${summaries} outage summaries`,
   );
 }
 

@@ -135,7 +135,8 @@ async function checkEdge({ siteUrl, siteRoot, nginxDir, certificates }: Topology
       german.headers.location === '/de/?utm_source=x' &&
       [german, crawler].every((answer) => String(answer.headers.vary).includes('Cookie, Accept-Language')) &&
       [crawler, internal, chosen].every((answer) => answer.status === 200),
-    `German browser -> ${german.status} ${german.headers.location} (Vary: ${german.headers.vary}); crawler ${crawler.status}, from a page of the site ${internal.status}, lang=es ${chosen.status}`,
+    `German browser -> ${german.status} ${german.headers.location} (Vary: ${german.headers.vary}); ` +
+      `crawler ${crawler.status}, from a page of the site ${internal.status}, lang=es ${chosen.status}`,
   );
 
   const question = `${siteUrl}/graphql?query=${encodeURIComponent('{ coverage { countries } }')}`;
@@ -152,7 +153,8 @@ async function checkEdge({ siteUrl, siteRoot, nginxDir, certificates }: Topology
       signedIn.headers['x-cache-status'] === 'BYPASS' &&
       /public/.test(String(hit.headers['cache-control'])) &&
       Boolean(hit.headers['content-security-policy']),
-    `catalog GET: ${miss.headers['x-cache-status']} then ${hit.headers['x-cache-status']} (${hit.headers['cache-control']}); with Authorization: ${signedIn.headers['x-cache-status']}`,
+    `catalog GET: ${miss.headers['x-cache-status']} then ${hit.headers['x-cache-status']} ` +
+      `(${hit.headers['cache-control']}); with Authorization: ${signedIn.headers['x-cache-status']}`,
   );
 
   const prefix = await get(`${siteUrl}/graphqlx`, ca);
@@ -219,7 +221,8 @@ async function main(): Promise<void> {
     failed ||= !aPlus;
     console.log(
       `${aPlus ? 'PASS' : 'FAIL'}  production nginx (https://localhost): grade ${production.scan.grade}, score ${production.scan.score}, ` +
-        `${production.scan.testsPassed}/${production.scan.testsQuantity} tests passed${losing.length ? `; ${describe(production.tests, losing)}` : ''}`,
+        `${production.scan.testsPassed}/${production.scan.testsQuantity} tests ` +
+        `passed${losing.length ? `; ${describe(production.tests, losing)}` : ''}`,
     );
     failed = !(await checkEdge(topology)) || failed;
   } finally {
@@ -234,8 +237,10 @@ async function main(): Promise<void> {
     const failing = graded.filter((name) => !plain.tests[name]!.pass);
     failed ||= failing.length > 0;
     console.log(
-      `${failing.length ? 'FAIL' : 'PASS'}  npm start's site server (http://localhost): ${graded.length - failing.length}/${graded.length} header tests passed ` +
-        `(grade ${plain.scan.grade}, score ${plain.scan.score} without HTTPS)${failing.length ? `; ${describe(plain.tests, failing)}` : ''}`,
+      `${failing.length ? 'FAIL' : 'PASS'}  npm start's site server (http://localhost): ` +
+        `${graded.length - failing.length}/${graded.length} header tests passed ` +
+        `(grade ${plain.scan.grade}, score ${plain.scan.score} without ` +
+        `HTTPS)${failing.length ? `; ${describe(plain.tests, failing)}` : ''}`,
     );
   } finally {
     await new Promise((resolve) => site.close(resolve));

@@ -91,7 +91,8 @@ describe("the prospect's confirmation email", () => {
 describe("sales' notification of a lead", () => {
   it("says the fit score with each rule's points", () => {
     expect(emailMessage(LEAD, 'https://segmentia.es/staff/').text).toContain(
-      'Fit: 46/100 (media spend up to €2M a year 5/25, advertisers from 10 to 25 8/20, decision role decide 20/20, email free 0/15, interest technological transformation 6/10, country unknown 4/10)',
+      'Fit: 46/100 (media spend up to €2M a year 5/25, advertisers from 10 to 25 8/20, decision role ' +
+        'decide 20/20, email free 0/15, interest technological transformation 6/10, country unknown 4/10)',
     );
   });
 

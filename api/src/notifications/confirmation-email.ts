@@ -107,7 +107,9 @@ export async function confirmationEmail(lead: LeadSummary, company: Company, sit
           ${summary
             .map(
               ([name, value]) =>
-                `<tr style="border-bottom:1px solid ${COLORS.line}"><th scope="row" style="text-align:left;padding:8px 12px 8px 0;color:${COLORS.soft};font-weight:400;vertical-align:top">${html(name)}</th><td style="padding:8px 0">${html(value)}</td></tr>`,
+                `<tr style="border-bottom:1px solid ${COLORS.line}"><th scope="row" style="text-align:left;padding:8px 12px 8px ` +
+                `0;color:${COLORS.soft};font-weight:400;vertical-align:top">${html(name)}</th><td ` +
+                `style="padding:8px 0">${html(value)}</td></tr>`,
             )
             .join('')}
         </mj-table>

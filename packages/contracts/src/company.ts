@@ -105,14 +105,16 @@ export function companyProblems(company: Company): string[] {
   const problems: string[] = [];
   if (!isCompanyTaxId(company.taxId)) {
     problems.push(
-      `GATSBY_COMPANY_TAX_ID "${company.taxId}" is not a valid Spanish company NIF (a letter, seven digits and the right check character, e.g. B88123450)`,
+      `GATSBY_COMPANY_TAX_ID "${company.taxId}" is not a valid Spanish company ` +
+        `NIF (a letter, seven digits and the right check character, e.g. B88123450)`,
     );
   }
   const registry = company.registry.toLowerCase();
   const missing = REGISTRY_PARTS.filter((part) => !new RegExp(`\\b${part}\\s+\\S*\\d`, 'u').test(registry));
   if (!/registro mercantil de \S/.test(registry) || missing.length) {
     problems.push(
-      `GATSBY_COMPANY_REGISTRY must read "Registro Mercantil de <city>, tomo …, folio …, sección …, hoja …, inscripción …"${missing.length ? `; missing: ${missing.join(', ')}` : ''}`,
+      `GATSBY_COMPANY_REGISTRY must read "Registro Mercantil de <city>, tomo …, folio …, sección ` +
+        `…, hoja …, inscripción …"${missing.length ? `; missing: ${missing.join(', ')}` : ''}`,
     );
   }
   for (const [key, variable] of [

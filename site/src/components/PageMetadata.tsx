@@ -36,7 +36,8 @@ const FONT_FACES = [
 ]
   .map(
     ([url, range]) =>
-      `@font-face{font-family:'Inter Variable';font-style:normal;font-display:optional;font-weight:100 900;src:url(${url}) format('woff2-variations');unicode-range:${range}}`,
+      `@font-face{font-family:'Inter Variable';font-style:normal;font-display:optional;font-weight:100 ` +
+      `900;src:url(${url}) format('woff2-variations');unicode-range:${range}}`,
   )
   .join('');
 

@@ -70,7 +70,8 @@ export function binariesFor(runAs: UserIds | undefined): Binaries {
     } catch (error) {
       if (!existsSync(copy)) {
         throw new Error(
-          `The user ${SYSTEM_USER} cannot reach PostgreSQL's binaries in ${nativeDir}, and copying them to ${copy} failed (${(error as Error).message}): ` +
+          `The user ${SYSTEM_USER} cannot reach PostgreSQL's binaries in ${nativeDir}, ` +
+            `and copying them to ${copy} failed (${(error as Error).message}): ` +
             'move the repository to a folder every user may enter, or set DATABASE_URL to a PostgreSQL of your own.',
         );
       }

@@ -26,8 +26,10 @@ export function prepareDataDir({ dataDir, persistent, defaultDir }: EmbeddedOpti
       mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     } catch (error) {
       throw new ConfigError(
-        `The embedded PostgreSQL's data folder ${dataDir} cannot be created (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}): ` +
-          `${persistent ? 'set EMBEDDED_POSTGRES_DIR to a folder you can write' : 'set TMPDIR to a folder you can write'}, or set DATABASE_URL to a PostgreSQL of your own.`,
+        `The embedded PostgreSQL's data folder ${dataDir} cannot be created ` +
+          `(${(error as NodeJS.ErrnoException).code ?? (error as Error).message}): ` +
+          `${persistent ? 'set EMBEDDED_POSTGRES_DIR to a folder you can write' : 'set TMPDIR to a folder you can write'}, ` +
+          `or set DATABASE_URL to a PostgreSQL of your own.`,
       );
     }
     return dataDir;

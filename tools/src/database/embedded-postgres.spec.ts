@@ -88,7 +88,8 @@ describe('startEmbeddedPostgres', () => {
       const scratch = startEmbeddedPostgres({ dataDir, port, persistent: false, portVariable: 'TEST_EMBEDDED_POSTGRES_PORT' });
       await expect(scratch).rejects.toThrow(ConfigError);
       await expect(scratch).rejects.toThrow(
-        `Port ${port} (TEST_EMBEDDED_POSTGRES_PORT) is already in use: stop what uses it or set TEST_EMBEDDED_POSTGRES_PORT to a free port.`,
+        `Port ${port} (TEST_EMBEDDED_POSTGRES_PORT) is already in use: stop ` +
+          `what uses it or set TEST_EMBEDDED_POSTGRES_PORT to a free port.`,
       );
     } finally {
       taken.close();

@@ -35,7 +35,8 @@ export function lookUpUser(name: string): UserIds | undefined {
   const ids = { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) };
   if (ids.uid === 0) {
     throw new Error(
-      `The user ${name} is root (uid 0), and PostgreSQL refuses to run as root: give ${name} its own uid, or set DATABASE_URL to a PostgreSQL of your own.`,
+      `The user ${name} is root (uid 0), and PostgreSQL refuses to run as root: ` +
+        `give ${name} its own uid, or set DATABASE_URL to a PostgreSQL of your own.`,
     );
   }
   return ids;

@@ -70,7 +70,8 @@ export async function initialise(binaries: Binaries, dataDir: string, runAs: Use
       );
     if (code !== 0) {
       throw new Error(
-        `The embedded PostgreSQL could not be initialised in ${dataDir} (${reasonIn(output) ?? `initdb exit code ${code}`}): empty that folder, or set EMBEDDED_POSTGRES_DIR to another one.`,
+        `The embedded PostgreSQL could not be initialised in ${dataDir} (${reasonIn(output) ?? `initdb exit code ${code}`}): ` +
+          `empty that folder, or set EMBEDDED_POSTGRES_DIR to another one.`,
       );
     }
   } finally {

@@ -57,7 +57,7 @@ export function brotliConfig(template: string, modules = MODULES): string {
  */
 function mainConfig(dir: string, rendered: string, template: string): string {
   return `# Written by npm run prod / npm run drill: the official image's nginx.conf, with paths of its own.
-${existsSync(MODULES) ? `include ${MODULES}/*.conf;\n` : ''}${process.getuid?.() === 0 ? '# Workers read the site where the clone is, which may be a folder other users cannot enter.\nuser root;\n' : ''}worker_processes auto;
+${existsSync(MODULES) ? `include ${MODULES}/*.conf;\n` : ''}${process.getuid?.() === 0 ? '# Workers read the site where the clone is, which may ' + 'be a folder other users cannot enter.\nuser root;\n' : ''}worker_processes auto;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
 events { worker_connections 2048; }

@@ -19,7 +19,8 @@ export function ensureCommands(commands: (keyof typeof PACKAGES)[]): void {
   const root = process.getuid?.() === 0;
   if (!root && !has('sudo')) {
     throw new Error(
-      `${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} missing: install ${missing.length > 1 ? 'them' : 'it'} with \`apt-get install ${missing.join(' ')}\` as root.`,
+      `${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} missing: install ` +
+        `${missing.length > 1 ? 'them' : 'it'} with \`apt-get install ${missing.join(' ')}\` as root.`,
     );
   }
   console.log(`Installing ${missing.join(', ')} from Debian's packages...`);

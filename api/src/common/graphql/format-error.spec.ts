@@ -4,7 +4,8 @@ describe('variableFieldErrors', () => {
   it('names the field of an option that is not in the list', () => {
     expect(
       variableFieldErrors(
-        'Variable "$input" got invalid value "FROM_5M_TO_25M" at "input.agencySize"; Value "FROM_5M_TO_25M" does not exist in "AgencySize" enum.',
+        'Variable "$input" got invalid value "FROM_5M_TO_25M" at "input.agencySize"; ' +
+          'Value "FROM_5M_TO_25M" does not exist in "AgencySize" enum.',
       ),
     ).toEqual({ agencySize: [{ code: 'isEnum', message: expect.stringContaining('agencySize: Value "FROM_5M_TO_25M"') }] });
   });

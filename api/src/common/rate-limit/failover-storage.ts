@@ -64,7 +64,8 @@ export class FailoverThrottlerStorage implements ThrottlerStorage, OnModuleInit,
       if (this.degradedSince === undefined) {
         this.degradedSince = Date.now();
         this.logger.warn(
-          `Redis unreachable (${error instanceof Error ? error.message : error}): rate limits are counted by this replica alone until it is back`,
+          `Redis unreachable (${error instanceof Error ? error.message : error}): ` +
+            `rate limits are counted by this replica alone until it is back`,
         );
       }
       return this.local.increment(...args);

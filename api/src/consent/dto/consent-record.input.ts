@@ -29,7 +29,8 @@ export class ConsentRecordInput {
   @Field({
     defaultValue: false,
     description:
-      'The browser sent the Global Privacy Control signal (Sec-GPC: 1, navigator.globalPrivacyControl): marketing stayed off without asking',
+      'The browser sent the Global Privacy Control signal (Sec-GPC: 1, ' +
+      'navigator.globalPrivacyControl): marketing stayed off without asking',
   })
   @IsBoolean()
   gpc: boolean = false;

@@ -183,7 +183,9 @@ export class ContactRequestInput {
 
   @Field(() => [RequestedAudienceInput], {
     nullable: true,
-    description: `Audiences of the explorer the visitor asks for (at most ${MAX_REQUESTED_AUDIENCES}); each must be in the catalogue, or the request is refused with the field code unknownAudience`,
+    description:
+      `Audiences of the explorer the visitor asks for (at most ${MAX_REQUESTED_AUDIENCES}); each ` +
+      `must be in the catalogue, or the request is refused with the field code unknownAudience`,
   })
   @IsOptional()
   @IsArray()

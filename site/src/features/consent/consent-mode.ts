@@ -11,7 +11,9 @@ export const CONSENT_MODE_DEFAULTS = {
 } as const;
 
 /** The inline script that sets the defaults, for the top of <head>. */
-export const CONSENT_MODE_SNIPPET = `window.dataLayer=window.dataLayer||[];function gtag(){dataLayer.push(arguments)}gtag('consent','default',${JSON.stringify({ ...CONSENT_MODE_DEFAULTS, wait_for_update: 500 })});`;
+export const CONSENT_MODE_SNIPPET =
+  `window.dataLayer=window.dataLayer||[];function ` +
+  `gtag(){dataLayer.push(arguments)}gtag('consent','default',${JSON.stringify({ ...CONSENT_MODE_DEFAULTS, wait_for_update: 500 })});`;
 
 type Signal = 'granted' | 'denied';
 

@@ -16,7 +16,8 @@ describe('the audiences CSV', () => {
     const csv = audiencesCsv([audience], { headers, topicName: () => 'Automoción', separator: ';' });
     expect(csv).toBe(
       '\uFEFFTemática;Audiencia;ID de segmento;Ruta;Ruta en inglés;Alcance\r\n' +
-        'Automoción;"Aficionados al motor; ""de verdad""";SGM-ES-AUTO-MOTORSPORT-FANS;Segmentia › Automoción › Aficionados al motor;Segmentia › Automotive › Motorsport fans;3190000\r\n',
+        'Automoción;"Aficionados al motor; ""de verdad""";SGM-ES-AUTO-MOTORSPORT-FANS;Segmentia ' +
+        '› Automoción › Aficionados al motor;Segmentia › Automotive › Motorsport fans;3190000\r\n',
     );
   });
 

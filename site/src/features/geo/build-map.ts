@@ -139,5 +139,8 @@ export function coverageMapSvg(codes: string[]): string {
       (shape) => `<path d="${shape.d}" fill="${shape.code ? '#9DB2FF' : '#E9EDF5'}"${shape.code ? ` data-country="${shape.code}"` : ''}/>`,
     )
     .join('');
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${map.width} ${map.height}" width="${map.width}" height="${map.height}"><g stroke="#FFFFFF" stroke-width="0.75" stroke-linejoin="round">${paths}</g></svg>\n`;
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${map.width} ${map.height}" width="${map.width}" ` +
+    `height="${map.height}"><g stroke="#FFFFFF" stroke-width="0.75" stroke-linejoin="round">${paths}</g></svg>\n`
+  );
 }

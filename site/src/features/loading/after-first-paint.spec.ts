@@ -5,7 +5,8 @@ import { runInNewContext } from 'node:vm';
 import { AFTER_FIRST_PAINT_SNIPPET, startScriptsAfterFirstPaint, startScriptsAfterFirstPaintIn } from './after-first-paint';
 
 const GATSBY_END =
-  '<script id="gatsby-script-loader">window.pagePath="/";</script><script src="/webpack-runtime-1.js" async></script><script src="/framework-2.js" async></script><script src="/app-3.js" async></script></body></html>';
+  '<script id="gatsby-script-loader">window.pagePath="/";</script><script src="/webpack-runtime-1.js" ' +
+  'async></script><script src="/framework-2.js" async></script><script src="/app-3.js" async></script></body></html>';
 
 type Timer = { run: () => void; delay: number };
 

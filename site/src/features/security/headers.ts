@@ -95,7 +95,8 @@ export function securityHeaders(publicDir: string, settings: PolicySettings, { s
     'X-Frame-Options': 'DENY',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'Permissions-Policy':
-      'accelerometer=(), autoplay=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), midi=(), payment=(), usb=(), interest-cohort=()',
+      'accelerometer=(), autoplay=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), ' +
+      'magnetometer=(), microphone=(), midi=(), payment=(), usb=(), interest-cohort=()',
     // Google sign-in (the staff page's only) opens a popup that must be able to answer its opener.
     'Cross-Origin-Opener-Policy': staff && auth ? 'same-origin-allow-popups' : 'same-origin',
     'Cross-Origin-Resource-Policy': 'same-origin',

@@ -14,7 +14,8 @@ const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;
 /** The card: brand, the language's tagline and place line, the brand's rings. */
 export function ogCard(tagline: string, place: string): string {
   const text = (y: number, size: number, fill: string, content: string, weight = 400) =>
-    `<text x="90" y="${y}" font-family="Inter, DejaVu Sans, sans-serif" font-size="${size}" font-weight="${weight}" fill="${fill}">${escape(content)}</text>`;
+    `<text x="90" y="${y}" font-family="Inter, DejaVu Sans, sans-serif" ` +
+    `font-size="${size}" font-weight="${weight}" fill="${fill}">${escape(content)}</text>`;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${OG_IMAGE.width}" height="${OG_IMAGE.height}" viewBox="0 0 1200 630">
   <rect width="1200" height="630" fill="#0B1B3F"/>
   <g transform="translate(975 315)">
