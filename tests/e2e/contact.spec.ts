@@ -94,40 +94,45 @@ test(
   },
 );
 
-test("a request says where the visit came from: its first page, the referring site and the campaign, Google's click id only with marketing consent", async ({
-  page,
-}) => {
-  // From a LinkedIn post's campaign link; then a page of the site, then back to the form.
-  await page.goto('/?utm_source=linkedin&utm_medium=social&utm_campaign=otono-2026&gclid=Cj0KCQ-test', {
-    referer: 'https://www.linkedin.com/feed/',
-  });
-  // The landing is recorded by the page's script, which starts after the first paint: a visitor reads for longer than that.
-  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
-  await openPage(page, '/legal/');
-  await openPage(page, '/');
-  const email = uniqueEmail('campaign');
-  const form = await fillForm(page, email);
-  await form.getByRole('button', { name: 'Solicitar acceso' }).click();
-  await expect(page.getByRole('heading', { name: 'Datos enviados' })).toBeFocused();
-  const rows = await queryDatabase(
-    'SELECT landing_page, referrer_host, utm_source, utm_medium, utm_campaign, utm_term, gclid FROM contact_request WHERE email = $1',
-    [email],
-  );
-  // This visitor declined optional cookies (playwright.config): no click id.
-  expect(rows).toEqual([
-    {
-      landing_page: '/',
-      referrer_host: 'www.linkedin.com',
-      utm_source: 'linkedin',
-      utm_medium: 'social',
-      utm_campaign: 'otono-2026',
-      utm_term: null,
-      gclid: null,
-    },
-  ]);
-  // Kept in sessionStorage only: no cookie of its own.
-  expect((await page.context().cookies()).map((cookie) => cookie.name).sort()).toEqual(['segmentia_consent', 'segmentia_consent_enabled']);
-});
+test(
+  'a request says where the visit came from: its first page, the referring ' +
+    "site and the campaign, Google's click id only with marketing consent",
+  async ({ page }) => {
+    // From a LinkedIn post's campaign link; then a page of the site, then back to the form.
+    await page.goto('/?utm_source=linkedin&utm_medium=social&utm_campaign=otono-2026&gclid=Cj0KCQ-test', {
+      referer: 'https://www.linkedin.com/feed/',
+    });
+    // The landing is recorded by the page's script, which starts after the first paint: a visitor reads for longer than that.
+    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+    await openPage(page, '/legal/');
+    await openPage(page, '/');
+    const email = uniqueEmail('campaign');
+    const form = await fillForm(page, email);
+    await form.getByRole('button', { name: 'Solicitar acceso' }).click();
+    await expect(page.getByRole('heading', { name: 'Datos enviados' })).toBeFocused();
+    const rows = await queryDatabase(
+      'SELECT landing_page, referrer_host, utm_source, utm_medium, utm_campaign, utm_term, gclid FROM contact_request WHERE email = $1',
+      [email],
+    );
+    // This visitor declined optional cookies (playwright.config): no click id.
+    expect(rows).toEqual([
+      {
+        landing_page: '/',
+        referrer_host: 'www.linkedin.com',
+        utm_source: 'linkedin',
+        utm_medium: 'social',
+        utm_campaign: 'otono-2026',
+        utm_term: null,
+        gclid: null,
+      },
+    ]);
+    // Kept in sessionStorage only: no cookie of its own.
+    expect((await page.context().cookies()).map((cookie) => cookie.name).sort()).toEqual([
+      'segmentia_consent',
+      'segmentia_consent_enabled',
+    ]);
+  },
+);
 
 test(
   'the email field suggests the likely address for a typo, hints at ' + 'a company address for free mail, and refuses a disposable one',

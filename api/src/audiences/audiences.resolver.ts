@@ -40,7 +40,8 @@ export class AudiencesResolver {
 
   @Query(() => [Audience], {
     description:
-      "A country's audiences of every topic whose name in the language holds the words (accents and case aside, near misses too), closest first",
+      "A country's audiences of every topic whose name in the language holds " +
+      'the words (accents and case aside, near misses too), closest first',
     complexity: 20,
   })
   searchAudiences(@Args() { country, text, locale, first }: SearchAudiencesArgs, @Info() info: GraphQLResolveInfo): Promise<Audience[]> {

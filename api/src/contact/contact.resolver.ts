@@ -28,7 +28,8 @@ export class ContactResolver {
 
   @Query(() => JSONObject, {
     description:
-      "A proof-of-work challenge for the contact form, as ALTCHA's widget takes it (`challenge` JSON): solve it and send the widget's base64 payload as `input.altcha`. Signed, and dated: a request sent too soon after it was issued is kept as spam",
+      "A proof-of-work challenge for the contact form, as ALTCHA's widget takes it (`challenge` JSON): solve it and send the " +
+      "widget's base64 payload as `input.altcha`. Signed, and dated: a request sent too soon after it was issued is kept as spam",
   })
   contactChallenge(): Promise<Challenge> {
     return this.proofOfWork.challenge();

@@ -100,7 +100,8 @@ export class ContactRequestInput {
   @Field(() => String, {
     nullable: true,
     description:
-      "The ALTCHA widget's base64 payload: the solution of a `contactChallenge`. Missing, wrong or expired: refused with the field code altchaMissing, altchaInvalid or altchaExpired",
+      "The ALTCHA widget's base64 payload: the solution of a `contactChallenge`. Missing, wrong " +
+      'or expired: refused with the field code altchaMissing, altchaInvalid or altchaExpired',
   })
   @IsOptional()
   @IsString()

@@ -147,7 +147,8 @@ export class Lead {
   @Field(() => LeadReference, {
     nullable: true,
     description:
-      "The same prospect's first request of the 90 days before this one (same email, or same agency at the same email domain); null: a new prospect, or that request was erased",
+      "The same prospect's first request of the 90 days before this one (same email, or same " +
+      'agency at the same email domain); null: a new prospect, or that request was erased',
   })
   repeatOf: LeadReference | null;
 

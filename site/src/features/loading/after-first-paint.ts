@@ -11,9 +11,11 @@ import { htmlFiles } from '../security/headers';
  * page, so one hash in the security policy.
  */
 export const AFTER_FIRST_PAINT_SNIPPET =
-  "(function(t){var s=t.getAttribute('data-src').split(' '),n=0,go=function(){if(n++)return;s.forEach(function(u){var e=document.createElement('script');e.src=u;document.body.appendChild(e)})};" +
+  "(function(t){var s=t.getAttribute('data-src').split(' '),n=0,go=function(){if(n++)return;s.forEach(function(u){var " +
+  "e=document.createElement('script');e.src=u;document.body.appendChild(e)})};" +
   "setTimeout(go,3000);if(document.visibilityState==='hidden')return setTimeout(go,0);" +
-  "if(window.PerformanceObserver&&(PerformanceObserver.supportedEntryTypes||[]).indexOf('paint')>=0)new PerformanceObserver(function(l){l.getEntries().forEach(function(p){if(p.name==='first-contentful-paint')setTimeout(go,0)})}).observe({type:'paint',buffered:true});" +
+  "if(window.PerformanceObserver&&(PerformanceObserver.supportedEntryTypes||[]).indexOf('paint')>=0)new " +
+  "PerformanceObserver(function(l){l.getEntries().forEach(function(p){if(p.name==='first-contentful-paint')setTimeout(go,0)})}).observe({type:'paint',buffered:true});" +
   'else requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go,0)})})})(document.currentScript)';
 
 /** Gatsby's script tags at the end of a page's body: the runtime, the framework and the app, each `async`. */
