@@ -56,7 +56,10 @@ export const createSchemaCustomization: GatsbyNode['createSchemaCustomization'] 
     type SegmentiaCountry implements Node { code: String! name: String! language: String! }
     type SegmentiaTopic implements Node { slug: String! name: String! description: String! icon: String! position: Int! language: String! }
     type SegmentiaCoverage implements Node { countries: Int! topics: Int! audiences: Int! onlineUsers: Float! }
-    type SegmentiaPrivacy implements Node { leadRetentionMonths: Int! spamRetentionDays: Int! consentRecordRetentionMonths: Int! termsVersion: String! webhookProcessor: String! emailProcessor: String! }
+    type SegmentiaPrivacy implements Node {
+      leadRetentionMonths: Int! spamRetentionDays: Int! consentRecordRetentionMonths: Int!
+      termsVersion: String! webhookProcessor: String! emailProcessor: String!
+    }
   `);
 };
 

@@ -66,18 +66,24 @@ export async function seed(prisma: PrismaClient): Promise<number> {
       await tx.$executeRaw`
         INSERT INTO country_translation (country_code, locale, name)
         SELECT code, locale::"Locale", name
-        FROM unnest(${column<string>(countryNames, 0)}::text[], ${column<string>(countryNames, 1)}::text[], ${column<string>(countryNames, 2)}::text[]) AS t(code, locale, name)
+        FROM unnest(${column<string>(countryNames, 0)}::text[],
+          ${column<string>(countryNames, 1)}::text[],
+          ${column<string>(countryNames, 2)}::text[]) AS t(code, locale, name)
         ON CONFLICT (country_code, locale) DO UPDATE SET name = EXCLUDED.name
         WHERE country_translation.name IS DISTINCT FROM EXCLUDED.name`,
       await tx.$executeRaw`
         INSERT INTO topic (slug, position, icon)
-        SELECT * FROM unnest(${TOPICS.map((t) => t.slug)}::text[], ${TOPICS.map((_, index) => index + 1)}::int[], ${TOPICS.map((t) => t.icon)}::text[])
+        SELECT * FROM unnest(${TOPICS.map((t) => t.slug)}::text[],
+          ${TOPICS.map((_, index) => index + 1)}::int[], ${TOPICS.map((t) => t.icon)}::text[])
         ON CONFLICT (slug) DO UPDATE SET position = EXCLUDED.position, icon = EXCLUDED.icon
         WHERE (topic.position, topic.icon) IS DISTINCT FROM (EXCLUDED.position, EXCLUDED.icon)`,
       await tx.$executeRaw`
         INSERT INTO topic_translation (topic_slug, locale, name, description)
         SELECT slug, locale::"Locale", name, description
-        FROM unnest(${column<string>(topicNames, 0)}::text[], ${column<string>(topicNames, 1)}::text[], ${column<string>(topicNames, 2)}::text[], ${column<string>(topicNames, 3)}::text[]) AS t(slug, locale, name, description)
+        FROM unnest(${column<string>(topicNames, 0)}::text[],
+          ${column<string>(topicNames, 1)}::text[],
+          ${column<string>(topicNames, 2)}::text[],
+          ${column<string>(topicNames, 3)}::text[]) AS t(slug, locale, name, description)
         ON CONFLICT (topic_slug, locale) DO UPDATE SET name = EXCLUDED.name, description = EXCLUDED.description
         WHERE (topic_translation.name, topic_translation.description) IS DISTINCT FROM (EXCLUDED.name, EXCLUDED.description)`,
       await tx.$executeRaw`
@@ -88,12 +94,17 @@ export async function seed(prisma: PrismaClient): Promise<number> {
       await tx.$executeRaw`
         INSERT INTO audience_translation (audience_slug, locale, name)
         SELECT slug, locale::"Locale", name
-        FROM unnest(${column<string>(audienceNames, 0)}::text[], ${column<string>(audienceNames, 1)}::text[], ${column<string>(audienceNames, 2)}::text[]) AS t(slug, locale, name)
+        FROM unnest(${column<string>(audienceNames, 0)}::text[],
+          ${column<string>(audienceNames, 1)}::text[],
+          ${column<string>(audienceNames, 2)}::text[]) AS t(slug, locale, name)
         ON CONFLICT (audience_slug, locale) DO UPDATE SET name = EXCLUDED.name
         WHERE audience_translation.name IS DISTINCT FROM EXCLUDED.name`,
       await tx.$executeRaw`
         INSERT INTO audience_reach (country_code, audience_slug, topic_slug, size)
-        SELECT * FROM unnest(${column<string>(reaches, 0)}::text[], ${column<string>(reaches, 1)}::text[], ${column<string>(reaches, 2)}::text[], ${column<number>(reaches, 3)}::int[])
+        SELECT * FROM unnest(${column<string>(reaches, 0)}::text[],
+          ${column<string>(reaches, 1)}::text[],
+          ${column<string>(reaches, 2)}::text[],
+          ${column<number>(reaches, 3)}::int[])
         ON CONFLICT (country_code, audience_slug) DO UPDATE SET topic_slug = EXCLUDED.topic_slug, size = EXCLUDED.size
         WHERE (audience_reach.topic_slug, audience_reach.size) IS DISTINCT FROM (EXCLUDED.topic_slug, EXCLUDED.size)`,
       // What the catalog no longer offers goes: an audience withdrawn, or one no longer offered in a country (alcohol).

@@ -90,15 +90,16 @@ describe('audiences', () => {
     await api.prisma.$executeRaw`INSERT INTO audience (slug, topic_slug) VALUES ('withdrawn-audience', 'food-drink')`;
     await api.prisma
       .$executeRaw`INSERT INTO audience_translation (audience_slug, locale, name) VALUES ('withdrawn-audience', 'EN', 'Withdrawn')`;
-    await api.prisma
-      .$executeRaw`INSERT INTO audience_reach (country_code, audience_slug, topic_slug, size) VALUES ('ES', 'withdrawn-audience', 'food-drink', 100), ('NO', 'wine-lovers', 'food-drink', 100)`;
+    await api.prisma.$executeRaw`INSERT INTO audience_reach (country_code, audience_slug, topic_slug, size)
+        VALUES ('ES', 'withdrawn-audience', 'food-drink', 100), ('NO', 'wine-lovers', 'food-drink', 100)`;
     expect(await seed(api.prisma)).toBe(4);
     expect(await api.prisma.$queryRaw`SELECT slug FROM audience WHERE slug = 'withdrawn-audience'`).toEqual([]);
     expect(await seed(api.prisma)).toBe(0);
   });
 
   it('answers GET as public and cacheable, with an ETag; the second identical question comes from the response cache', async () => {
-    const url = `${api.url}/graphql?query=${encodeURIComponent(AUDIENCES)}&variables=${encodeURIComponent(JSON.stringify({ country: 'PT', topic: 'travel-tourism', locale: 'IT' }))}`;
+    const variables = encodeURIComponent(JSON.stringify({ country: 'PT', topic: 'travel-tourism', locale: 'IT' }));
+    const url = `${api.url}/graphql?query=${encodeURIComponent(AUDIENCES)}&variables=${variables}`;
     const ask = (headers: Record<string, string> = {}) => fetch(url, { headers: { 'apollo-require-preflight': 'true', ...headers } });
     const first = await ask();
     expect(first.status).toBe(200);

@@ -1,8 +1,8 @@
 import { getIntrospectionQuery } from 'graphql';
 import { startTestApi, type TestApi } from './support/api';
 
-const audiencesAliases = (count: number) =>
-  `{ ${Array.from({ length: count }, (_, i) => `a${i}: audiences(country: "ES", topic: "automotive", locale: ES) { id interest audienceSize }`).join(' ')} }`;
+const ALIASED = 'audiences(country: "ES", topic: "automotive", locale: ES) { id interest audienceSize }';
+const audiencesAliases = (count: number) => `{ ${Array.from({ length: count }, (_, i) => `a${i}: ${ALIASED}`).join(' ')} }`;
 
 /** The largest body of `__typename` aliases the body limit lets through. */
 const aliasFlood = (bytes: number) => {

@@ -398,7 +398,8 @@ describe('leads', () => {
     await api.prisma.$executeRaw`
       INSERT INTO contact_request (id, request_id, locale, agency_name, agency_type, agency_size, advertiser_count, contact_name, email,
         position, decision_role, interest, terms_version, terms_accepted_at)
-      SELECT gen_random_uuid(), gen_random_uuid(), 'ES', ${tag} || ' ' || n, 'MEDIA', 'UP_TO_2M', 'FROM_1_TO_10', 'Ana', 'ana' || n || '@agencia.es',
+      SELECT gen_random_uuid(), gen_random_uuid(), 'ES', ${tag} || ' ' || n, 'MEDIA', 'UP_TO_2M', 'FROM_1_TO_10',
+        'Ana', 'ana' || n || '@agencia.es',
         'DIRECTOR', 'DECIDE', 'SOLUTIONS', '2026-11-01', now()
       FROM generate_series(1, 50001) AS n`;
     try {

@@ -83,7 +83,9 @@ describe('searchAudiences', () => {
   it('keeps every segment id across a new seed, one per audience and country', async () => {
     const ids = async () => {
       const { body } = await api.graphql<Record<string, Found[]>>(
-        `{ ${['technology-telecom', 'automotive', 'food-drink'].map((topic, index) => `t${index}: audiences(country: "IT", topic: "${topic}", locale: EN) { segmentId }`).join(' ')} }`,
+        `{ ${['technology-telecom', 'automotive', 'food-drink']
+          .map((topic, index) => `t${index}: audiences(country: "IT", topic: "${topic}", locale: EN) { segmentId }`)
+          .join(' ')} }`,
       );
       return Object.values(body.data!)
         .flat()

@@ -45,10 +45,12 @@ function frame(t: number): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}">
     <rect width="${WIDTH}" height="${HEIGHT}" fill="#0B1B3F"/>
     <circle cx="300" cy="270" r="${(200 - 60 * narrowing).toFixed(1)}" fill="none" stroke="#1F4FFF" stroke-width="2" opacity=".45"/>
-    <circle cx="300" cy="270" r="${(120 - 40 * narrowing).toFixed(1)}" fill="rgba(31,79,255,.12)" stroke="#FFFFFF" stroke-width="2" stroke-dasharray="6 8" opacity=".8"/>
+    <circle cx="300" cy="270" r="${(120 - 40 * narrowing).toFixed(1)}" fill="rgba(31,79,255,.12)"
+      stroke="#FFFFFF" stroke-width="2" stroke-dasharray="6 8" opacity=".8"/>
     ${dots}
     <circle cx="300" cy="270" r="${(12 + 6 * narrowing).toFixed(1)}" fill="#FF6B5A"/>
-    <path d="M ${330} 270 C 450 270, 480 ${210 + 90 * reach}, 570 ${200 + 100 * reach}" stroke="#9DB2FF" stroke-width="2" fill="none" opacity="${reach.toFixed(2)}"/>
+    <path d="M ${330} 270 C 450 270, 480 ${210 + 90 * reach}, 570 ${200 + 100 * reach}"
+      stroke="#9DB2FF" stroke-width="2" fill="none" opacity="${reach.toFixed(2)}"/>
     ${bars}
   </svg>`;
 }

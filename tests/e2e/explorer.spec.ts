@@ -230,7 +230,10 @@ test('downloads the audiences of the chosen country as CSV: ids, paths, topics a
   expect(text.startsWith('\uFEFF')).toBe(true);
   expect(header).toBe('Temática;Audiencia;ID de segmento;Ruta de taxonomía;Ruta de taxonomía (inglés);Alcance (usuarios únicos)');
   expect(first).toMatch(
-    /^Tecnología y telecomunicaciones;[^;]+;SGM-DE-TECH-[A-Z-]+;Segmentia › Tecnología y telecomunicaciones › [^;]+;Segmentia › Technology and telecom › [^;]+;\d+$/,
+    new RegExp(
+      '^Tecnología y telecomunicaciones;[^;]+;SGM-DE-TECH-[A-Z-]+;' +
+        'Segmentia › Tecnología y telecomunicaciones › [^;]+;Segmentia › Technology and telecom › [^;]+;\\d+$',
+    ),
   );
   expect(rest.some((line) => line.startsWith('Automoción;Aficionados al motor;SGM-DE-AUTO-MOTORSPORT-FANS;'))).toBe(true);
 

@@ -52,7 +52,8 @@ const total = (sizes: Record<string, number>) => Object.values(sizes).reduce((su
 
 const BASELINE_PAGE = `import * as React from 'react';
 export default function Index() { return <main lang="en"><h1>Hello</h1><p>A one-page Gatsby site.</p></main>; }
-export const Head = () => <><html lang="en" /><title>Baseline</title><meta name="description" content="The one-page Gatsby baseline of the benchmark, built with the same Gatsby and React." /></>;
+export const Head = () => <><html lang="en" /><title>Baseline</title>
+  <meta name="description" content="The one-page Gatsby baseline of the benchmark, built with the same Gatsby and React." /></>;
 `;
 
 /**
@@ -62,14 +63,18 @@ export const Head = () => <><html lang="en" /><title>Baseline</title><meta name=
 const I18N_BASELINE = {
   config: `module.exports = { plugins: [
   { resolve: 'gatsby-source-filesystem', options: { name: 'locale', path: __dirname + '/locales' } },
-  { resolve: ${JSON.stringify(path.join(REPO_ROOT, 'site/node_modules/gatsby-plugin-react-i18next'))}, options: { localeJsonSourceName: 'locale', languages: ['en'], defaultLanguage: 'en', siteUrl: 'http://127.0.0.1', redirect: false } },
+  { resolve: ${JSON.stringify(path.join(REPO_ROOT, 'site/node_modules/gatsby-plugin-react-i18next'))}, options: {
+    localeJsonSourceName: 'locale', languages: ['en'], defaultLanguage: 'en', siteUrl: 'http://127.0.0.1', redirect: false,
+  } },
 ] };
 `,
   page: `import * as React from 'react';
 import { graphql } from 'gatsby';
 import { useTranslation } from 'react-i18next';
 export default function Index() { const { t } = useTranslation(); return <main lang="en"><h1>{t('title')}</h1><p>{t('text')}</p></main>; }
-export const query = graphql\`query ($language: String!) { locales: allLocale(filter: { language: { eq: $language } }) { edges { node { ns data language } } } }\`;
+export const query = graphql\`query ($language: String!) {
+  locales: allLocale(filter: { language: { eq: $language } }) { edges { node { ns data language } } }
+}\`;
 `,
 };
 

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from './paths';
@@ -63,5 +64,25 @@ describe('the README and docs/', () => {
 
   it('keep the README to a few screens', () => {
     expect(read('README.md').split('\n').length).toBeLessThanOrEqual(250);
+  });
+});
+
+describe('the code', () => {
+  /** Text and data, not code: translations, the catalogue, the lock file; and what is generated. */
+  const NOT_CODE = /(^|\/)(locales|catalog|generated|migrations)\/|package-lock\.json$|^api\/schema\.graphql$|\.md$/;
+
+  it('has no line over 140 characters', () => {
+    const files = execFileSync('git', ['ls-files'], { cwd: REPO_ROOT, encoding: 'utf8' })
+      .split('\n')
+      .filter(
+        (file) => /\.(ts|tsx|mts|css|graphql|json|yml)$/.test(file) && !NOT_CODE.test(file) && existsSync(path.join(REPO_ROOT, file)),
+      );
+    expect(files.length).toBeGreaterThan(300);
+    const long = files.flatMap((file) =>
+      read(file)
+        .split('\n')
+        .flatMap((line, index) => (line.length > 140 ? [`${file}:${index + 1} (${line.length})`] : [])),
+    );
+    expect(long).toEqual([]);
   });
 });

@@ -121,7 +121,8 @@ export class AudiencesService {
       FROM audience_reach r
       JOIN audience_translation e ON e.audience_slug = r.audience_slug AND e.locale = 'EN'
       JOIN topic_translation te ON te.topic_slug = r.topic_slug AND te.locale = 'EN'
-      WHERE (r.country_code, r.audience_slug) IN (SELECT * FROM unnest(${pairs.map((pair) => pair.country)}::text[], ${pairs.map((pair) => pair.audience)}::text[]))`;
+      WHERE (r.country_code, r.audience_slug) IN (SELECT * FROM unnest(${pairs.map((pair) => pair.country)}::text[],
+        ${pairs.map((pair) => pair.audience)}::text[]))`;
     const byKey = new Map(rows.map((row) => [`${row.country}:${row.audience}`, row]));
     const found = pairs.flatMap((pair) => {
       const row = byKey.get(`${pair.country}:${pair.audience}`);

@@ -101,7 +101,9 @@ export async function confirmationEmail(lead: LeadSummary, company: Company, sit
         <mj-text>${fill(html(strings.greeting), htmlValues)}</mj-text>
         <mj-text>${html(strings.intro)}</mj-text>
         <mj-text font-size="18px" font-weight="700" padding="8px 0 8px">${html(strings.nextTitle)}</mj-text>
-        <mj-text><ol style="margin:0;padding-left:20px">${next.map((step) => `<li style="margin-bottom:8px">${html(step)}</li>`).join('')}</ol></mj-text>
+        <mj-text><ol style="margin:0;padding-left:20px">${next
+          .map((step) => `<li style="margin-bottom:8px">${html(step)}</li>`)
+          .join('')}</ol></mj-text>
         <mj-text font-size="18px" font-weight="700" padding="8px 0 8px">${html(strings.summaryTitle)}</mj-text>
         <mj-table font-size="15px" color="${COLORS.ink}" padding="0 0 24px">
           ${summary
@@ -120,7 +122,9 @@ export async function confirmationEmail(lead: LeadSummary, company: Company, sit
     <mj-section padding="24px">
       <mj-column>
         <mj-text font-size="13px" color="${COLORS.soft}" padding="0 0 8px">${fill(html(strings.why), htmlValues)}</mj-text>
-        <mj-text font-size="13px" padding="0 0 8px"><a href="${html(privacyUrl)}" style="color:${COLORS.primary}">${html(strings.privacy)}</a></mj-text>
+        <mj-text font-size="13px" padding="0 0 8px"
+          ><a href="${html(privacyUrl)}" style="color:${COLORS.primary}">${html(strings.privacy)}</a></mj-text
+        >
         <mj-text font-size="13px" color="${COLORS.soft}" padding="0">${fill(html(strings.legal), htmlValues)}</mj-text>
       </mj-column>
     </mj-section>

@@ -55,9 +55,12 @@ export function brotliConfig(template: string, modules = MODULES): string {
  * path in `dir` so that it runs beside any other nginx, and the rendered
  * template included as the image includes conf.d.
  */
+/** As root, the workers read the site where the clone is, which may be a folder other users cannot enter. */
+const ROOT_WORKERS = '# Workers read the site where the clone is, which may be a folder other users cannot enter.\nuser root;\n';
+
 function mainConfig(dir: string, rendered: string, template: string): string {
   return `# Written by npm run prod / npm run drill: the official image's nginx.conf, with paths of its own.
-${existsSync(MODULES) ? `include ${MODULES}/*.conf;\n` : ''}${process.getuid?.() === 0 ? '# Workers read the site where the clone is, which may ' + 'be a folder other users cannot enter.\nuser root;\n' : ''}worker_processes auto;
+${existsSync(MODULES) ? `include ${MODULES}/*.conf;\n` : ''}${process.getuid?.() === 0 ? ROOT_WORKERS : ''}worker_processes auto;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
 events { worker_connections 2048; }

@@ -11,8 +11,13 @@ const UNAVAILABLE_CODES = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024'])
  */
 const UNAVAILABLE_SQLSTATE = /^(08[0-9A-Z]{3}|53300|57P0[1-3])$/;
 /** What the pg driver reports through the adapter when the server is down or silent. */
-const UNAVAILABLE_MESSAGE =
-  /ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND|timeout|Connection terminated|Can't reach database|the database system is (starting up|shutting down)|encountered a connection error and is not queryable/i;
+const UNAVAILABLE_MESSAGE = new RegExp(
+  [
+    'ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND|timeout|Connection terminated',
+    "Can't reach database|the database system is (starting up|shutting down)|encountered a connection error and is not queryable",
+  ].join('|'),
+  'i',
+);
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (error instanceof Prisma.PrismaClientInitializationError) return true;

@@ -47,4 +47,8 @@ export function revisionOf(cookies: readonly CookieEntry[]): string {
  * Global Privacy Control signal it marks <html data-gpc>, and the bar shows
  * that it is respected.
  */
-export const CONSENT_DECIDED_SNIPPET = `if(/(?:^|;\\s*)${CONSENT_COOKIE}=${encodeURIComponent(revisionOf(COOKIES)).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:;|$)/.test(document.cookie))document.documentElement.setAttribute('data-consent-decided','');if(navigator.globalPrivacyControl===true)document.documentElement.setAttribute('data-gpc','')`;
+const DECIDED_REVISION = encodeURIComponent(revisionOf(COOKIES)).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+export const CONSENT_DECIDED_SNIPPET =
+  `if(/(?:^|;\\s*)${CONSENT_COOKIE}=${DECIDED_REVISION}(?:;|$)/.test(document.cookie))` +
+  "document.documentElement.setAttribute('data-consent-decided','');" +
+  "if(navigator.globalPrivacyControl===true)document.documentElement.setAttribute('data-gpc','')";

@@ -1,4 +1,4 @@
-import { CRAWLER_AGENT, DEFAULT_LOCALE, LANGUAGE_COOKIE, LOCALES } from '@segmentia/contracts/locales';
+import { CRAWLER_AGENT, DEFAULT_LOCALE, LANGUAGE_COOKIE, LOCALE_CODES } from '@segmentia/contracts/locales';
 import type { LocaleCode } from '@segmentia/contracts/locales';
 
 // The rule is written once, with the API's site server (api/src/common/locale-table.ts).
@@ -21,7 +21,8 @@ export const LANGUAGE_REDIRECT_SNIPPET = `(function(){try{
 if(location.pathname!=='/'||${CRAWLER_AGENT}.test(navigator.userAgent)||sessionStorage.getItem('${REDIRECTED_KEY}'))return;
 sessionStorage.setItem('${REDIRECTED_KEY}','1');
 if(document.referrer&&new URL(document.referrer).host===location.host)return;
-var codes=${JSON.stringify(LOCALES.map((locale) => locale.code))},m=/(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]+)/.exec(document.cookie),c=m&&codes.indexOf(m[1])>=0?m[1]:null;
+var codes=${JSON.stringify(LOCALE_CODES)},
+m=/(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]+)/.exec(document.cookie),c=m&&codes.indexOf(m[1])>=0?m[1]:null;
 var l=navigator.languages||[navigator.language];
 for(var i=0;!c&&i<l.length;i++){var x=String(l[i]).toLowerCase().split('-')[0];if(codes.indexOf(x)>=0)c=x;}
 if(c&&c!=='${DEFAULT_LOCALE}')location.replace('/'+c+'/'+location.search+location.hash);

@@ -15,7 +15,8 @@ export const AFTER_FIRST_PAINT_SNIPPET =
   "e=document.createElement('script');e.src=u;document.body.appendChild(e)})};" +
   "setTimeout(go,3000);if(document.visibilityState==='hidden')return setTimeout(go,0);" +
   "if(window.PerformanceObserver&&(PerformanceObserver.supportedEntryTypes||[]).indexOf('paint')>=0)new " +
-  "PerformanceObserver(function(l){l.getEntries().forEach(function(p){if(p.name==='first-contentful-paint')setTimeout(go,0)})}).observe({type:'paint',buffered:true});" +
+  "PerformanceObserver(function(l){l.getEntries().forEach(function(p){if(p.name==='first-contentful-paint')setTimeout(go,0)})})" +
+  ".observe({type:'paint',buffered:true});" +
   'else requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go,0)})})})(document.currentScript)';
 
 /** Gatsby's script tags at the end of a page's body: the runtime, the framework and the app, each `async`. */

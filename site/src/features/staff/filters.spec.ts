@@ -5,7 +5,8 @@ describe('the view in the URL', () => {
   it('reads the filters and the open lead, leaving out what it does not know', () => {
     expect(
       readView(
-        '?status=QUALIFIED&interest=SOLUTIONS&language=DE&q=%20norte%20&from=2026-11-01&to=2026-11-30&source=linkedin&fit=60&sort=BEST_FIT&lead=abc',
+        '?status=QUALIFIED&interest=SOLUTIONS&language=DE&q=%20norte%20&from=2026-11-01&to=2026-11-30' +
+          '&source=linkedin&fit=60&sort=BEST_FIT&lead=abc',
       ),
     ).toEqual({
       filters: {
