@@ -1,3 +1,4 @@
+// Over 300 lines on purpose: repeats, the fit score and the overview tested together over HTTP, as they share leads.
 import { randomUUID } from 'node:crypto';
 import { rescoreLeads } from '../src/leads/rescore';
 import { startTestApi, type TestApi } from './support/api';

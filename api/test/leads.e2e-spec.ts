@@ -1,3 +1,5 @@
+// Over 300 lines on purpose: every staff query and mutation of the leads (who may read them, the list and its filters,
+// cursors, CSV, status, erasure, retention) tested over HTTP against one API and database, one describe block each.
 import { randomUUID } from 'node:crypto';
 import type { Prisma } from '../src/generated/prisma/client';
 import { startTestApi, type TestApi } from './support/api';

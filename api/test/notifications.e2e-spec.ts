@@ -1,3 +1,4 @@
+// Over 300 lines on purpose: the outbox's channels (webhook, email, confirmation) and their retries, over HTTP and SMTP.
 import { randomUUID } from 'node:crypto';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { startTestApi, type TestApi } from './support/api';

@@ -1,3 +1,5 @@
+// Over 300 lines on purpose: the staff page as sales use it, one test per task (sign-in, list, filters, details, status,
+// CSV, erasure, overview, languages), sharing one signed-in setup; the helpers are in tests/support/staff.ts.
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';

@@ -1,3 +1,5 @@
+// Over 300 lines on purpose: one run measures every hot path of the API (explorer, search, contact, proof of work)
+// against one database and one trivial-query baseline, and prints the figures together.
 /**
  * `npm run bench:api`: throughput and latency of the API, from one run on one
  * server. The API runs in its own process (as in production) on a fresh,

@@ -1,3 +1,5 @@
+// Over 300 lines on purpose: one benchmark run builds the baselines, runs Lighthouse over every page and measures the
+// explorer in the same browser, so that every figure it prints compares with a baseline of the same run.
 /**
  * `npm run bench:site`: Lighthouse 12 (mobile, simulated throttling) on every
  * page kind in every language (home, legal, privacy, cookies, the 404 page) and the

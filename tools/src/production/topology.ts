@@ -1,3 +1,5 @@
+// Over 300 lines on purpose: one class starts, watches and stops the whole production topology (PostgreSQL, Redis, two
+// API replicas, nginx) as the drill and npm run prod need it; nginx's and TLS's files are its neighbours' job.
 /**
  * The production topology on one machine, from Debian's packages: nginx (the
  * template docker-compose.yml uses) in front of API replicas running with
