@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { SITE_URL } from '@segmentia/tools/src/test-stack';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, SITE_URL } from '@segmentia/tools/src/test-stack';
 
 /**
  * Tests run as a visitor who has already declined the optional cookies, so
@@ -15,9 +15,6 @@ const decided = ['segmentia_consent', 'segmentia_consent_enabled'].map((name, in
   secure: false,
   sameSite: 'Lax' as const,
 }));
-
-/** Debian's chromium (`apt-get install chromium`); CHROMIUM_PATH for another browser binary. */
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: './e2e',
@@ -35,17 +32,7 @@ export default defineConfig({
     storageState: { cookies: decided, origins: [] },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } }],
 });

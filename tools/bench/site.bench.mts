@@ -25,8 +25,13 @@ import express from 'express';
 import lighthouse from 'lighthouse';
 import stack from '@segmentia/tools/src/test-stack';
 
-const { startStack, SITE_URL, REPO_ROOT } = stack as typeof import('@segmentia/tools/src/test-stack');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const {
+  startStack,
+  SITE_URL,
+  REPO_ROOT,
+  CHROMIUM_ARGS,
+  CHROMIUM_PATH: CHROMIUM,
+} = stack as typeof import('@segmentia/tools/src/test-stack');
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const LANGUAGES = ['', 'en/', 'de/', 'it/', 'fr/'];
 // The 404 page at its own address (answered 200): Lighthouse audits no page whose answer is an error.
@@ -285,17 +290,7 @@ const stop = await startStack();
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM,
   // A Spanish browser; Lighthouse's agent is a crawler for the site, which never redirects it.
-  chromeFlags: [
-    '--headless=new',
-    '--lang=es-ES',
-    '--accept-lang=es-ES',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
+  chromeFlags: ['--headless=new', '--lang=es-ES', '--accept-lang=es-ES', ...CHROMIUM_ARGS],
 });
 let baselineServer: Server | undefined;
 try {

@@ -5,8 +5,8 @@
  * fails before anything starts, with a message that names its variable.
  */
 import { AppConfig } from '@segmentia/api/src/common/config/app-config';
-import { loadSettings, Port } from '@segmentia/api/src/common/config/settings';
-import { IsOptional, IsString, IsUrl } from 'class-validator';
+import { loadSettings, Port, UrlSetting } from '@segmentia/api/src/common/config/settings';
+import { IsString } from 'class-validator';
 
 export class ToolsConfig extends AppConfig {
   /** Where `npm start` serves the built site. */
@@ -28,12 +28,10 @@ export class ToolsConfig extends AppConfig {
   PROD_HTTPS_PORT = 8443;
 
   /** The API the site's build reads from, and the API the visitor's browser calls. Unset: derived from the ports. */
-  @IsOptional()
-  @IsUrl({ require_tld: false, require_protocol: true }, { message: 'SITE_API_URL must be an http(s) URL' })
+  @UrlSetting({ optional: true })
   SITE_API_URL?: string = undefined;
 
-  @IsOptional()
-  @IsUrl({ require_tld: false, require_protocol: true }, { message: 'GATSBY_API_URL must be an http(s) URL' })
+  @UrlSetting({ optional: true })
   GATSBY_API_URL?: string = undefined;
 }
 

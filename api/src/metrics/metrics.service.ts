@@ -16,12 +16,16 @@ export class Metrics {
   readonly registry = new Registry();
   private readonly operations = new Set<string>();
 
-  readonly requests = new Counter({
-    name: 'segmentia_graphql_requests_total',
-    help: 'GraphQL requests by operation name and outcome (ok, or the first error code)',
-    labelNames: ['operation', 'outcome'] as const,
-    registers: [this.registry],
-  });
+  /** A counter of this registry. */
+  private counter<Label extends string = never>(name: string, help: string, labelNames: readonly Label[] = []) {
+    return new Counter<Label>({ name, help, labelNames, registers: [this.registry] });
+  }
+
+  readonly requests = this.counter(
+    'segmentia_graphql_requests_total',
+    'GraphQL requests by operation name and outcome (ok, or the first error code)',
+    ['operation', 'outcome'],
+  );
 
   readonly latency = new Histogram({
     name: 'segmentia_graphql_request_duration_seconds',
@@ -31,32 +35,24 @@ export class Metrics {
     registers: [this.registry],
   });
 
-  readonly deliveries = new Counter({
-    name: 'segmentia_notification_deliveries_total',
-    help: 'Notification sends by channel and result (delivered, failed)',
-    labelNames: ['channel', 'result'] as const,
-    registers: [this.registry],
-  });
+  readonly deliveries = this.counter(
+    'segmentia_notification_deliveries_total',
+    'Notification sends by channel and result (delivered, failed)',
+    ['channel', 'result'],
+  );
 
-  readonly retentionRuns = new Counter({
-    name: 'segmentia_retention_runs_total',
-    help: 'Runs of the retention job by result (ok, failed)',
-    labelNames: ['result'] as const,
-    registers: [this.registry],
-  });
+  readonly retentionRuns = this.counter('segmentia_retention_runs_total', 'Runs of the retention job by result (ok, failed)', ['result']);
 
-  readonly retentionErased = new Counter({
-    name: 'segmentia_retention_erased_total',
-    help: 'Rows erased by the retention job, by kind (lead, spam, consent_record)',
-    labelNames: ['kind'] as const,
-    registers: [this.registry],
-  });
+  readonly retentionErased = this.counter(
+    'segmentia_retention_erased_total',
+    'Rows erased by the retention job, by kind (lead, spam, consent_record)',
+    ['kind'],
+  );
 
-  readonly databaseUnavailable = new Counter({
-    name: 'segmentia_database_unavailable_answers_total',
-    help: 'Requests answered SERVICE_UNAVAILABLE because the database could not be reached',
-    registers: [this.registry],
-  });
+  readonly databaseUnavailable = this.counter(
+    'segmentia_database_unavailable_answers_total',
+    'Requests answered SERVICE_UNAVAILABLE because the database could not be reached',
+  );
 
   constructor(prisma: PrismaService) {
     collectDefaultMetrics({ register: this.registry, prefix: 'segmentia_' });

@@ -37,13 +37,7 @@ export const Head = pageHead('common:notFound.title', 'common:notFound.text', { 
 export const query = graphql`
   query NotFoundPage($language: String!) {
     locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "consent"] } }) {
-      edges {
-        node {
-          ns
-          data
-          language
-        }
-      }
+      ...LocaleNodes
     }
   }
 `;

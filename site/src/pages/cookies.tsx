@@ -13,13 +13,7 @@ export const query = graphql`
       ...PrivacyFacts
     }
     locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "cookies", "consent"] } }) {
-      edges {
-        node {
-          ns
-          data
-          language
-        }
-      }
+      ...LocaleNodes
     }
   }
 `;

@@ -89,13 +89,7 @@ export function Head({ data, pageContext }: HeadProps<Data, I18nPageContext>) {
 export const query = graphql`
   query HomePage($language: String!) {
     locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "home", "explorer", "contact", "consent"] } }) {
-      edges {
-        node {
-          ns
-          data
-          language
-        }
-      }
+      ...LocaleNodes
     }
     coverage: segmentiaCoverage {
       countries

@@ -11,13 +11,7 @@ export const query = graphql`
       ...PrivacyFacts
     }
     locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "legal", "consent"] } }) {
-      edges {
-        node {
-          ns
-          data
-          language
-        }
-      }
+      ...LocaleNodes
     }
   }
 `;

@@ -19,13 +19,7 @@ export const Head = pageHead('staff:meta.title', 'staff:meta.description', { noi
 export const query = graphql`
   query StaffPage($language: String!) {
     locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "staff", "contact", "consent"] } }) {
-      edges {
-        node {
-          ns
-          data
-          language
-        }
-      }
+      ...LocaleNodes
     }
   }
 `;

@@ -1,7 +1,7 @@
 import { NotificationChannel } from '../../generated/prisma/enums';
 import { type Company, companyFrom, companySettingsOf } from '@segmentia/contracts/company';
 import { Transform } from 'class-transformer';
-import { ConfigError, IntSetting, loadSettings, Port, toBool, toList } from './settings';
+import { ConfigError, IntSetting, loadSettings, Port, toBool, toList, UrlSetting } from './settings';
 import { ArrayNotEmpty, IsBoolean, IsEmail, IsEnum, IsOptional, IsString, IsUrl, Matches, Max, MinLength } from 'class-validator';
 
 /** A Node.js timer's longest delay (2^31 - 1 ms); longer ones fire at once. */
@@ -131,7 +131,7 @@ export class AppConfig {
   FIREBASE_PROJECT_ID?: string = undefined;
 
   /** The public keys that sign Firebase ID tokens (JSON Web Key Set). */
-  @IsUrl({ require_tld: false, require_protocol: true })
+  @UrlSetting()
   FIREBASE_JWKS_URL = 'https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com';
 
   /** Email domains whose verified accounts are staff without the `role: "sales"` claim, comma-separated. */
@@ -159,8 +159,7 @@ export class AppConfig {
 
   // --- Notifications: webhook, email, the outbox ---
   /** New leads are posted here as Slack-compatible JSON ({ text, blocks }). */
-  @IsOptional()
-  @IsUrl({ require_tld: false, require_protocol: true }, { message: 'NOTIFY_WEBHOOK_URL must be an http(s) URL' })
+  @UrlSetting({ optional: true })
   NOTIFY_WEBHOOK_URL?: string = undefined;
 
   /** Who receives the webhook's messages, as the privacy policy names this processor in every language (legal names and countries). */
@@ -201,7 +200,7 @@ export class AppConfig {
   NOTIFY_LEASE_SECONDS = 120;
 
   /** Where a notification links to the lead: the site's staff page. */
-  @IsUrl({ require_tld: false, require_protocol: true })
+  @UrlSetting()
   STAFF_PAGE_URL = 'http://localhost:8000/staff/';
 
   // --- Metrics, logs and shutdown ---
@@ -230,8 +229,7 @@ export class AppConfig {
 
   // --- The public site and the company (read by the site's build too) ---
   /** The public site, for links in emails (and the site's build). */
-  @IsOptional()
-  @IsUrl({ require_tld: false, require_protocol: true }, { message: 'GATSBY_SITE_URL must be an http(s) URL' })
+  @UrlSetting({ optional: true })
   GATSBY_SITE_URL?: string = undefined;
 
   /** The company's name, address, NIF and email, as the site publishes them (README, "Company data"): the confirmation email's footer. */

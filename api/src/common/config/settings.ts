@@ -4,7 +4,7 @@
  * decorators their variables repeat, and the loader that names each bad one.
  */
 import { plainToInstance, Transform } from 'class-transformer';
-import { IsInt, Max, Min, validateSync } from 'class-validator';
+import { IsInt, IsOptional, IsUrl, Max, Min, validateSync } from 'class-validator';
 
 /** A setting that is not valid: the message names the variable and what it must be. */
 export class ConfigError extends Error {}
@@ -31,6 +31,14 @@ export function IntSetting(min?: number, max?: number): PropertyDecorator {
 
 /** A TCP port; 0 too when `allowZero` (any free port, or off, as the variable says). */
 export const Port = ({ allowZero = false } = {}): PropertyDecorator => IntSetting(allowZero ? 0 : 1, 65535);
+
+/** An http(s) URL (any host name, localhost too); unset allowed when `optional`. */
+export function UrlSetting({ optional = false } = {}): PropertyDecorator {
+  return (target, property) => {
+    if (optional) IsOptional()(target, property);
+    IsUrl({ require_tld: false, require_protocol: true }, { message: `${String(property)} must be an http(s) URL` })(target, property);
+  };
+}
 
 /** The settings of `Settings` read from `env` (other variables ignored, empty ones unset), or a ConfigError naming each bad one. */
 export function loadSettings<T extends object>(Settings: new () => T, env: Record<string, string | undefined>): T {

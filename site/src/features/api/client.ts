@@ -2,7 +2,14 @@
  * The runtime API client. Imported lazily (`import('./client')`) by the
  * explorer and the contact form, so Apollo Client is not in a page's initial JavaScript.
  */
-import { ApolloClient, CombinedGraphQLErrors, HttpLink, InMemoryCache } from '@apollo/client';
+import {
+  ApolloClient,
+  CombinedGraphQLErrors,
+  HttpLink,
+  InMemoryCache,
+  type OperationVariables,
+  type TypedDocumentNode,
+} from '@apollo/client';
 import { API_URL } from '../../config/site';
 import { type ApiFailure, failureOf } from './failure';
 import {
@@ -28,10 +35,16 @@ const client = new ApolloClient({
   defaultOptions: { query: { fetchPolicy: 'cache-first' } },
 });
 
-export async function fetchAudiences(variables: AudiencesQueryVariables) {
-  const { data } = await client.query({ query: AudiencesDocument, variables });
-  return data!.audiences;
+/** A public question's answer, from Apollo's cache when it has it. */
+async function ask<Data, Variables extends OperationVariables>(
+  query: TypedDocumentNode<Data, Variables>,
+  variables: Variables,
+): Promise<Data> {
+  const { data } = await client.query({ query, variables });
+  return data!;
 }
+
+export const fetchAudiences = async (variables: AudiencesQueryVariables) => (await ask(AudiencesDocument, variables)).audiences;
 
 export async function submitContactRequest(input: ContactRequestInput) {
   const { data } = await client.mutate({ mutation: SubmitContactRequestDocument, variables: { input } });
@@ -39,22 +52,15 @@ export async function submitContactRequest(input: ContactRequestInput) {
 }
 
 /** Every audience of a country, topic by topic. */
-export async function fetchCountryAudiences(variables: CountryAudiencesQueryVariables) {
-  const { data } = await client.query({ query: CountryAudiencesDocument, variables });
-  return data!.countryAudiences;
-}
+export const fetchCountryAudiences = async (variables: CountryAudiencesQueryVariables) =>
+  (await ask(CountryAudiencesDocument, variables)).countryAudiences;
 
 /** A country's audiences whose name holds the words (any topic), closest first. */
-export async function searchAudiences(variables: SearchAudiencesQueryVariables) {
-  const { data } = await client.query({ query: SearchAudiencesDocument, variables });
-  return data!.searchAudiences;
-}
+export const searchAudiences = async (variables: SearchAudiencesQueryVariables) =>
+  (await ask(SearchAudiencesDocument, variables)).searchAudiences;
 
 /** What the API says of an address: free mail, disposable, a likely typo. */
-export async function checkEmail(email: string) {
-  const { data } = await client.query({ query: CheckEmailDocument, variables: { email } });
-  return data!.checkEmail;
-}
+export const checkEmail = async (email: string) => (await ask(CheckEmailDocument, { email })).checkEmail;
 
 /** A fresh proof-of-work challenge for the contact form (ALTCHA's JSON): never from a cache, each serves one request. */
 export async function fetchContactChallenge(): Promise<Record<string, unknown>> {

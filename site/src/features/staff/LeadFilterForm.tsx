@@ -1,6 +1,6 @@
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { Search, X } from 'lucide-react';
-import React, { useCallback, useEffect, useRef, useState } from 'react';
+import React, { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { CONTACT_OPTIONS } from '@segmentia/contracts/contact';
 import { useLocale } from '../i18n/use-locale';
 import { FIT_THRESHOLDS, hasFilters, LEAD_LOCALES, LEAD_ORDERS, LEAD_STATUSES, type LeadFilters, NO_FILTERS } from './filters';
@@ -43,6 +43,31 @@ export function LeadFilterForm({ filters, onChange }: Props) {
   );
   const searchInput = useRef<HTMLInputElement>(null);
 
+  /** A search box of the filters (the words, the source), typed freely and applied after a pause. */
+  const searchField = (
+    name: string,
+    value: string,
+    set: (value: string) => void,
+    placeholder: string,
+    ref?: RefObject<HTMLInputElement>,
+  ) => (
+    <input
+      ref={ref}
+      type="search"
+      name={name}
+      value={value}
+      maxLength={100}
+      placeholder={t(placeholder)}
+      onChange={(event) => set(event.target.value)}
+    />
+  );
+  /** A day of the received filter, bounded by the other one. */
+  const date = (name: 'from' | 'to', bounds: { min?: string; max?: string }) => (
+    <label className={shared.field}>
+      <span>{t(`filters.${name}`)}</span>
+      <input type="date" name={name} value={filters[name]} {...bounds} onChange={(event) => onChange({ [name]: event.target.value })} />
+    </label>
+  );
   const select = <K extends 'status' | 'interest' | 'language' | 'fit' | 'order'>(
     name: K,
     options: readonly Exclude<LeadFilters[K], ''>[],
@@ -77,50 +102,17 @@ export function LeadFilterForm({ filters, onChange }: Props) {
         <span>{t('filters.search')}</span>
         <span className={styles.searchInput}>
           <Search size={18} strokeWidth={1.75} aria-hidden="true" />
-          <input
-            ref={searchInput}
-            type="search"
-            name="q"
-            value={search}
-            maxLength={100}
-            placeholder={t('filters.searchPlaceholder')}
-            onChange={(event) => setSearch(event.target.value)}
-          />
+          {searchField('q', search, setSearch, 'filters.searchPlaceholder', searchInput)}
         </span>
       </label>
       {select('status', LEAD_STATUSES, (status) => t(`status.${status}`))}
       {select('interest', CONTACT_OPTIONS.interest, (interest) => t(`contact:options.interest.${interest}`))}
       {select('language', LEAD_LOCALES, (language) => languageName(language, locale.tag), styles.languageFilter)}
-      <label className={shared.field}>
-        <span>{t('filters.from')}</span>
-        <input
-          type="date"
-          name="from"
-          value={filters.from}
-          max={filters.to || undefined}
-          onChange={(event) => onChange({ from: event.target.value })}
-        />
-      </label>
-      <label className={shared.field}>
-        <span>{t('filters.to')}</span>
-        <input
-          type="date"
-          name="to"
-          value={filters.to}
-          min={filters.from || undefined}
-          onChange={(event) => onChange({ to: event.target.value })}
-        />
-      </label>
+      {date('from', { max: filters.to || undefined })}
+      {date('to', { min: filters.from || undefined })}
       <label className={`${shared.field} ${styles.sourceFilter}`}>
         <span>{t('filters.source')}</span>
-        <input
-          type="search"
-          name="source"
-          value={source}
-          maxLength={100}
-          placeholder={t('filters.sourcePlaceholder')}
-          onChange={(event) => setSource(event.target.value)}
-        />
+        {searchField('source', source, setSource, 'filters.sourcePlaceholder')}
       </label>
       {select('fit', FIT_THRESHOLDS, (score) => t('filters.fitAtLeast', { score }))}
       {select('order', LEAD_ORDERS, (order) => t(`filters.orders.${order}`), '', t('filters.orders.NEWEST'))}

@@ -1,6 +1,6 @@
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { AlertCircle, LogIn } from 'lucide-react';
-import React, { type FormEvent, useRef, useState } from 'react';
+import React, { type FormEvent, type InputHTMLAttributes, type RefObject, useRef, useState } from 'react';
 import { useLocale } from '../i18n/use-locale';
 import { type SignInError, signInError } from './problems';
 import type { Auth } from './use-staff-session';
@@ -46,34 +46,21 @@ export function SignInForm({ auth }: { auth: Auth }) {
     void attempt('password', () => auth.signInWithPassword(address, secret));
   };
 
+  /** The email or the password: required, marked invalid when the account refused them. */
+  const credential = (ref: RefObject<HTMLInputElement>, name: 'email' | 'password', attributes: InputHTMLAttributes<HTMLInputElement>) => (
+    <label className={styles.field}>
+      <span>{t(`signIn.${name}`)}</span>
+      <input ref={ref} name={name} {...attributes} required aria-invalid={error === 'credentials' || undefined} />
+    </label>
+  );
+
   return (
     <section className={`card ${styles.card} ${styles.narrow}`} aria-labelledby="staff-title">
       <h1 id="staff-title">{t('signIn.title')}</h1>
       <p className={styles.lead}>{t('signIn.lead')}</p>
       <form className={styles.form} onSubmit={onSubmit} noValidate aria-describedby={error ? 'sign-in-error' : undefined}>
-        <label className={styles.field}>
-          <span>{t('signIn.email')}</span>
-          <input
-            ref={email}
-            type="email"
-            name="email"
-            autoComplete="username"
-            inputMode="email"
-            required
-            aria-invalid={error === 'credentials' || undefined}
-          />
-        </label>
-        <label className={styles.field}>
-          <span>{t('signIn.password')}</span>
-          <input
-            ref={password}
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            required
-            aria-invalid={error === 'credentials' || undefined}
-          />
-        </label>
+        {credential(email, 'email', { type: 'email', autoComplete: 'username', inputMode: 'email' })}
+        {credential(password, 'password', { type: 'password', autoComplete: 'current-password' })}
         {error && (
           <p id="sign-in-error" className={styles.error} role="alert">
             <AlertCircle size={20} strokeWidth={1.75} aria-hidden="true" />
