@@ -37,10 +37,12 @@ describe('buildSite', () => {
   let api: Awaited<ReturnType<typeof fakeApi>>;
   let builds: NodeJS.ProcessEnv[];
   const messages: string[] = [];
-  /** What `gatsby build` leaves behind: pages, and the id of the build. */
+  /** What `gatsby build` leaves behind: pages, the id of the build, and security headers whose CSP hashes differ each time. */
   const build = async (env: NodeJS.ProcessEnv, root: string) => {
     builds.push(env);
     mkdirSync(path.join(root, 'site/public/builds'), { recursive: true });
+    mkdirSync(path.join(root, 'site/headers'), { recursive: true });
+    writeFileSync(path.join(root, 'site/headers/headers.json'), JSON.stringify({ csp: randomBytes(8).toString('hex') }));
     writeFileSync(path.join(root, 'site/public/index.html'), '<html></html>');
     writeFileSync(path.join(root, 'site/public/builds/latest.json'), JSON.stringify({ buildId: randomBytes(4).toString('hex') }));
   };
