@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, SITE_URL } from '@segmentia/tools/src/test-stack';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@segmentia/tools/src/test-services';
+import { SITE_URL } from '@segmentia/tools/src/test-stack';
 
 /**
  * Tests run as a visitor who has already declined the optional cookies, so

@@ -19,7 +19,7 @@ export const SITE_DIR = path.join(REPO_ROOT, 'site');
 const STAMP_FILE = 'site/.build-stamp.json';
 /** The query the build sends to SITE_API_URL (site/gatsby-node.ts reads the same file). */
 const DATA_QUERY_FILE = 'site/site-data.graphql';
-/** Not sources: dependencies, Gatsby's cache and output, the security headers the build writes (their CSP hashes differ each time), the stamp. */
+/** Not sources: dependencies, Gatsby's cache and output, the headers the build writes (their CSP hashes vary), the stamp. */
 const NOT_SOURCES = new Set(['node_modules', '.cache', 'public', 'headers', '.build-stamp.json']);
 
 export type SiteBuildResult = 'built' | 'reused';

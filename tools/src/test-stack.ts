@@ -16,17 +16,6 @@ import { serveSite } from './site-server';
 
 export { REPO_ROOT };
 
-/** Debian's chromium (`apt-get install chromium`); CHROMIUM_PATH for another browser binary. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/** Its flags for the tests and benchmarks: no sandbox (root), no GPU, none of the background traffic a closed network refuses. */
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 export const API_PORT = Number(process.env.E2E_API_PORT ?? 4100);
 export const SITE_PORT = Number(process.env.E2E_SITE_PORT ?? 8100);
 export const SITE_URL = `http://127.0.0.1:${SITE_PORT}`;

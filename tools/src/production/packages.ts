@@ -1,7 +1,8 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 
-/** Debian's packages for each program the production topology runs (nginx with its brotli module). */
+/** Debian's packages for each program the production topology and the tests run (nginx with its brotli module). */
 const PACKAGES: Record<string, string[]> = {
+  chromium: ['chromium'],
   nginx: ['nginx', 'libnginx-mod-http-brotli-filter'],
   'redis-server': ['redis-server'],
   openssl: ['openssl'],
@@ -11,7 +12,7 @@ const has = (command: string) => spawnSync('sh', ['-c', `command -v ${command}`]
 
 /**
  * Installs from Debian's packages what is missing among `commands`, as
- * .ci/run does for chromium (as root, or through sudo), and says so.
+ * .ci/run does (as root, or through sudo), and says so.
  */
 export function ensureCommands(commands: (keyof typeof PACKAGES)[]): void {
   const missing = commands.filter((command) => !has(command)).flatMap((command) => PACKAGES[command]!);
