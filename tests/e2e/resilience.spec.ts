@@ -4,6 +4,7 @@ import { openPage } from '../support/fixtures';
 type Marked = Window & { segmentiaMarker?: number };
 
 test('a new deployment turns the next internal navigation into a full page load', async ({ page, request }) => {
+  test.setTimeout(60_000);
   const latest = (await (await request.get('/builds/latest.json')).json()) as { buildId: string; builtAt: string };
   expect(latest.buildId).toMatch(/^\d{14}-[0-9a-f]{8}$/);
 
@@ -11,8 +12,8 @@ test('a new deployment turns the next internal navigation into a full page load'
   await page.evaluate(() => ((window as Marked).segmentiaMarker = 1));
   await page.locator('footer').getByRole('link', { name: 'Política de privacidad' }).click();
   // A client-side navigation waits for the next page's data and code: on a loaded CI machine (two test workers, the stack, the build's
-  // server) that has taken over 7 s.
-  await expect(page).toHaveURL(/\/privacy\/$/, { timeout: 15_000 });
+  // server) that has taken over 15 s once; speed is the benchmarks' business, this test's is where the browser goes.
+  await expect(page).toHaveURL(/\/privacy\/$/, { timeout: 30_000 });
   expect(await page.evaluate(() => (window as Marked).segmentiaMarker)).toBe(1); // client-side navigation
 
   await page.route('**/builds/latest.json', (route) =>
