@@ -9,6 +9,7 @@ import { createLogger, type LogDestination, NestPinoLogger } from './common/logg
 import { requestLog } from './common/logging/request-log';
 import { Metrics } from './metrics/metrics.service';
 import { Lifecycle } from './health/lifecycle';
+import { mountGraphqlIde } from './common/graphql/graphql-ide';
 
 export interface AppOptions {
   /** Where logs go: standard output by default; a stream (tests read it); false for none. */
@@ -45,6 +46,8 @@ export async function createApp(config: AppConfig, { logs }: AppOptions = {}): P
   // The catalog's queries may come as GET, cacheable (Cache-Control from their hints): a weak ETag lets a
   // browser, nginx or a CDN revalidate them with a 304.
   app.set('etag', 'weak');
+  // Before Apollo's middleware (mounted when the app starts), so a browser's GET of /graphql gets the IDE.
+  mountGraphqlIde(app.getHttpAdapter().getInstance(), config);
   app.enableCors({
     origin: config.SITE_ORIGINS,
     methods: ['GET', 'POST'],
@@ -63,9 +66,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
       : error;
   });
   const url = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT}`;
-  new Logger('Segmentia').log(
-    `GraphQL API at ${url}/graphql${!config.isProduction && config.GRAPHQL_EXPLORER ? ' (open it in a browser for the explorer)' : ''}`,
-  );
+  new Logger('Segmentia').log(`GraphQL API at ${url}/graphql${config.graphqlIde ? ' (open it in a browser for the GraphQL IDE)' : ''}`);
   return app;
 }
 

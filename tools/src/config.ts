@@ -33,6 +33,20 @@ export class ToolsConfig extends AppConfig {
 
   @UrlSetting({ optional: true })
   GATSBY_API_URL?: string = undefined;
+
+  /**
+   * `npm start` without FIREBASE_PROJECT_ID: the Firebase Auth emulator's
+   * port; its hub and its log take the next two.
+   */
+  @Port()
+  AUTH_EMULATOR_PORT = 9099;
+
+  /** `npm start` without SMTP_URL: the mail catcher's SMTP port and its web inbox. */
+  @Port()
+  MAIL_CATCHER_SMTP_PORT = 1025;
+
+  @Port()
+  MAIL_CATCHER_WEB_PORT = 1080;
 }
 
 /**

@@ -3,8 +3,10 @@
  * PostgreSQL when DATABASE_URL is unset, applies migrations, seeds the
  * explorer's data, serves the API, builds the site against it (or reuses the
  * last build when nothing it depends on changed) and serves the site at
- * http://localhost:8000 (SITE_PORT). Ctrl-C stops the site, then the API (and
- * its outbox worker), then PostgreSQL.
+ * http://localhost:8000 (SITE_PORT). Without a Firebase project it runs the
+ * Firebase Auth emulator with demo accounts; without SMTP_URL, a mail catcher
+ * (local-services/). Ctrl-C stops the site, then the API (and its outbox
+ * worker), then the local services, then PostgreSQL.
  */
 import type { Server } from 'node:http';
 import path from 'node:path';
@@ -20,12 +22,14 @@ import { deployMigrations } from '@segmentia/api/src/database/migrations';
 import { REPO_ROOT } from './paths';
 import { PrismaService } from '@segmentia/api/src/prisma/prisma.service';
 import { assertPortsFree, type PortUse } from './ports';
+import { describeLocalServices, type LocalServices, localServicePorts, startLocalServices } from './local-services/local-services';
 import { buildSite } from './site-build';
 import { serveSite } from './site-server';
 
 /** What has started so far (or is starting): a stop, or a failure, stops that much, in reverse order. */
 interface Running {
   database?: Promise<Database>;
+  services?: Promise<LocalServices>;
   app?: Promise<{ app: INestApplication; config: AppConfig }>;
   site?: Promise<Server>;
 }
@@ -41,19 +45,24 @@ async function main(): Promise<void> {
   // The API is production unless told otherwise; `npm start` is for working on the product, and says so.
   if (!process.env.NODE_ENV) {
     process.env.NODE_ENV = 'development';
-    console.log(
-      'NODE_ENV is not set: npm start runs the API in development (error details, GraphQL explorer). `npm run prod` runs production.',
-    );
+    console.log('NODE_ENV is not set: npm start runs the API in development (error details, GraphQL IDE). `npm run prod` runs production.');
   }
   // Every setting validated before anything starts; the embedded database's URL is known only later.
   const settings = loadToolsConfig();
   const embedded = !process.env.DATABASE_URL;
   const siteUrl = (settings.GATSBY_SITE_URL ?? `http://localhost:${settings.SITE_PORT}`).replace(/\/$/, '');
+  // Every role gets an embedded default: staff sign in through Firebase's emulator, emails land in a local inbox.
+  const localPorts = {
+    authEmulator: settings.FIREBASE_PROJECT_ID ? undefined : settings.AUTH_EMULATOR_PORT,
+    mailSmtp: settings.SMTP_URL ? undefined : settings.MAIL_CATCHER_SMTP_PORT,
+    mailWeb: settings.SMTP_URL ? undefined : settings.MAIL_CATCHER_WEB_PORT,
+  };
 
   const ports: PortUse[] = [
     { port: settings.PORT, variable: 'PORT', host: settings.HOST },
     { port: settings.METRICS_PORT, variable: 'METRICS_PORT', host: settings.HOST },
     { port: settings.SITE_PORT, variable: 'SITE_PORT' },
+    ...localServicePorts(localPorts),
   ];
   // Our embedded PostgreSQL already running (for `npm run studio`) is shared, not in the way.
   if (embedded && !(await isEmbeddedRunning(settings.EMBEDDED_POSTGRES_PORT))) {
@@ -62,9 +71,11 @@ async function main(): Promise<void> {
   await assertPortsFree(ports);
 
   running.database = openDatabase();
-  const database = await running.database;
+  running.services = startLocalServices(localPorts);
+  const [database, services] = await Promise.all([running.database, running.services]);
   const config = loadConfig({
     ...process.env,
+    ...services.apiEnv,
     DATABASE_URL: database.url,
     // The site's browser pages call the API from the site's address.
     SITE_ORIGINS: process.env.SITE_ORIGINS || new URL(siteUrl).origin,
@@ -88,6 +99,9 @@ async function main(): Promise<void> {
       SITE_API_URL: `http://${apiHost}:${config.PORT}/graphql`,
       GATSBY_API_URL: settings.GATSBY_API_URL ?? apiUrl,
       GATSBY_SITE_URL: siteUrl,
+      ...services.siteEnv,
+      // The staff page's "Query leads in GraphQL" opens the API's IDE.
+      ...(config.graphqlIde ? { GATSBY_GRAPHQL_IDE_URL: settings.GATSBY_API_URL ?? apiUrl } : {}),
     },
     { signal: building.signal },
   );
@@ -95,9 +109,15 @@ async function main(): Promise<void> {
   running.site = serveSite(path.join(REPO_ROOT, 'site', 'public'), settings.SITE_PORT);
   await running.site;
   const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
-  console.log(
-    `\nSegmentia is running (started in ${seconds} s):\n  site     ${siteUrl}/\n  API      ${apiUrl}\n  Ctrl-C stops everything.\n`,
-  );
+  const lines = [
+    `Segmentia is running (started in ${seconds} s):`,
+    `  site     ${siteUrl}/`,
+    `  API      ${apiUrl}${config.graphqlIde ? '  (a browser gets the GraphQL IDE)' : ''}`,
+    ...describeLocalServices(services, siteUrl),
+    '  Studio   npm run studio  (Prisma Studio, read-only; --admin to write)',
+    '  Ctrl-C stops everything.',
+  ];
+  console.log(`\n${lines.join('\n')}\n`);
 }
 
 /** Stops what runs, the site first and PostgreSQL last (whatever fails before it); waits for what is still starting. Once. */
@@ -106,7 +126,7 @@ function stopAll(): Promise<void> {
   stopping = true;
   building.abort();
   stopped ??= (async () => {
-    const { site, app } = running;
+    const { site, app, services } = running;
     const since = Date.now();
     const done = (what: string) => console.log(`  ${what} stopped (${((Date.now() - since) / 1000).toFixed(1)} s)`);
     try {
@@ -122,6 +142,11 @@ function stopAll(): Promise<void> {
       if (api) {
         await stopApp(api.app, api.config);
         done('API');
+      }
+      const local = await services?.catch(() => undefined);
+      if (local?.auth || local?.mail) {
+        await local.stop();
+        done('Auth emulator and mail catcher');
       }
     } finally {
       if (await stopDatabase()) done('PostgreSQL');

@@ -18,4 +18,9 @@ export const FIREBASE_CONFIG = {
   projectId: process.env.GATSBY_FIREBASE_PROJECT_ID,
   appId: process.env.GATSBY_FIREBASE_APP_ID,
   measurementId: process.env.GATSBY_FIREBASE_MEASUREMENT_ID,
+  /** The Firebase Auth emulator (`npm start` without a Firebase project): staff sign in there, with its demo accounts. */
+  authEmulatorUrl: process.env.GATSBY_FIREBASE_AUTH_EMULATOR_URL,
 };
+
+/** The API's GraphQL IDE, which the staff page opens with the session's token; unset: no link (production). */
+export const GRAPHQL_IDE_URL = process.env.GATSBY_GRAPHQL_IDE_URL;

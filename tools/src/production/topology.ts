@@ -6,15 +6,16 @@
  * NODE_ENV=production, Redis for the shared limits, PostgreSQL. Used by
  * `npm run prod` and by `npm run drill`, which also stops and starts its parts.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, cpSync, createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { seed } from '@segmentia/api/prisma/seed';
 import { loadConfig } from '@segmentia/api/src/common/config/app-config';
 import { type Database, type EmbeddedOptions, isEmbeddedRunning, startEmbeddedPostgres } from '../database/embedded-postgres';
 import { deployMigrations } from '@segmentia/api/src/database/migrations';
+import { launch, type Managed, waitFor } from '../managed-process';
 import { API_ROOT, REPO_ROOT } from '../paths';
 import { PrismaService } from '@segmentia/api/src/prisma/prisma.service';
 import { assertPortsFree, type PortUse } from '../ports';
@@ -49,59 +50,6 @@ export interface TopologyOptions {
   apiEnv?: Record<string, string>;
   /** The variables that chose the ports, named when one is taken. */
   portVariables: { http: string; https: string; api: string; metrics: string; redis: string };
-}
-
-/** A child process with its output in a log file, and its exit. */
-class Managed {
-  readonly exited: Promise<number | null>;
-  constructor(
-    readonly name: string,
-    readonly child: ChildProcess,
-    readonly logFile: string,
-  ) {
-    this.exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(signal ? null : code)));
-  }
-
-  get running(): boolean {
-    return this.child.exitCode === null && this.child.signalCode === null;
-  }
-
-  /** Asks it to stop with `signal`; one that has not exited 30 s later is killed. */
-  async stop(signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
-    if (this.running) this.child.kill(signal);
-    const overdue = setTimeout(() => this.child.kill('SIGKILL'), 30_000);
-    await this.exited;
-    clearTimeout(overdue);
-  }
-}
-
-function launch(name: string, command: string, args: string[], logFile: string, env: NodeJS.ProcessEnv = process.env): Managed {
-  const log = createWriteStream(logFile, { flags: 'a' });
-  const child = spawn(command, args, { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout!.pipe(log, { end: false });
-  child.stderr!.pipe(log, { end: false });
-  child.once('exit', () => setImmediate(() => log.end()));
-  child.once('error', () => undefined);
-  return new Managed(name, child, logFile);
-}
-
-const tail = (file: string) => {
-  try {
-    return readFileSync(file, 'utf8').trim().split('\n').slice(-5).join('\n');
-  } catch {
-    return '';
-  }
-};
-
-/** Waits for `check` to succeed, for at most `ms`; fails early when `process` exits. */
-async function waitFor(what: string, check: () => Promise<boolean>, ms: number, process?: Managed): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (process && !process.running) throw new Error(`${what} exited while starting:\n${tail(process.logFile)}`);
-    if (await check().catch(() => false)) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${what} did not become ready within ${ms / 1000} s${process ? `:\n${tail(process.logFile)}` : ''}`);
 }
 
 export class Topology {

@@ -22,13 +22,28 @@ describe('loadConfig', () => {
       DATABASE_URL,
       PORT: '8080',
       SITE_ORIGINS: 'https://segmentia.example, https://www.segmentia.example',
-      GRAPHQL_EXPLORER: 'false',
+      GRAPHQL_IDE: 'true',
       NODE_ENV: 'production',
     });
     expect(config.PORT).toBe(8080);
     expect(config.SITE_ORIGINS).toEqual(['https://segmentia.example', 'https://www.segmentia.example']);
-    expect(config.GRAPHQL_EXPLORER).toBe(false);
+    expect(config.graphqlIde).toBe(true);
     expect(config.isProduction).toBe(true);
+  });
+
+  it('serves the GraphQL IDE outside production unless told, and in production only when told', () => {
+    expect(loadConfig({ DATABASE_URL, NODE_ENV: 'development' }).graphqlIde).toBe(true);
+    expect(loadConfig({ DATABASE_URL, NODE_ENV: 'development', GRAPHQL_IDE: 'false' }).graphqlIde).toBe(false);
+    expect(loadConfig({ DATABASE_URL, NODE_ENV: 'production' }).graphqlIde).toBe(false);
+  });
+
+  it('takes the Firebase Auth emulator outside production and refuses it in production, saying why', () => {
+    const emulator = { DATABASE_URL, FIREBASE_PROJECT_ID: 'demo-segmentia', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' };
+    expect(loadConfig({ ...emulator, NODE_ENV: 'development' }).FIREBASE_AUTH_EMULATOR_HOST).toBe('127.0.0.1:9099');
+    expect(() => loadConfig({ ...emulator, NODE_ENV: 'production' })).toThrow(
+      /FIREBASE_AUTH_EMULATOR_HOST is set with NODE_ENV=production: the emulator's tokens are unsigned/,
+    );
+    expect(() => loadConfig({ ...emulator, NODE_ENV: 'test', FIREBASE_AUTH_EMULATOR_HOST: 'http://x' })).toThrow(/host:port/);
   });
 
   it('treats an empty variable as unset', () => {

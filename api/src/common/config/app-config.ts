@@ -2,7 +2,19 @@ import { NotificationChannel } from '../../generated/prisma/enums';
 import { type Company, companyFrom, companySettingsOf } from '@segmentia/contracts/company';
 import { Transform } from 'class-transformer';
 import { ConfigError, IntSetting, loadSettings, Port, toBool, toList, UrlSetting } from './settings';
-import { ArrayNotEmpty, IsBoolean, IsEmail, IsEnum, IsOptional, IsString, IsUrl, Matches, Max, MinLength } from 'class-validator';
+import {
+  ArrayNotEmpty,
+  IsBoolean,
+  IsEmail,
+  IsEnum,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Matches,
+  Max,
+  MinLength,
+  ValidateBy,
+} from 'class-validator';
 
 /** A Node.js timer's longest delay (2^31 - 1 ms); longer ones fire at once. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -119,10 +131,15 @@ export class AppConfig {
   })
   TERMS_VERSION = '2026-11-01';
 
-  /** The GraphQL explorer page (Apollo Sandbox landing page); never in production. */
+  /**
+   * The GraphQL IDE (GraphiQL, served by the API at /graphql for a browser).
+   * Unset: on outside production, off in production; GRAPHQL_IDE=true in
+   * production serves it with the committed schema (introspection stays off).
+   */
+  @IsOptional()
   @Transform(toBool)
   @IsBoolean()
-  GRAPHQL_EXPLORER = true;
+  GRAPHQL_IDE?: boolean = undefined;
 
   // --- Staff sign-in (Firebase) ---
   /** The Firebase project whose ID tokens sign staff in; unset: nobody can read leads. */
@@ -133,6 +150,24 @@ export class AppConfig {
   /** The public keys that sign Firebase ID tokens (JSON Web Key Set). */
   @UrlSetting()
   FIREBASE_JWKS_URL = 'https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com';
+
+  /**
+   * The Firebase Authentication emulator (host:port, as firebase-tools and the
+   * Admin SDK name it), which `npm start` runs when no Firebase project is set:
+   * its tokens are unsigned, so the API accepts them only outside production.
+   */
+  @IsOptional()
+  @Matches(/^[a-z0-9.-]+:\d{1,5}$/i, { message: 'FIREBASE_AUTH_EMULATOR_HOST must be host:port, such as 127.0.0.1:9099' })
+  @ValidateBy({
+    name: 'outsideProduction',
+    validator: {
+      validate: (_value, args) => (args?.object as AppConfig).NODE_ENV !== Environment.Production,
+      defaultMessage: () =>
+        "FIREBASE_AUTH_EMULATOR_HOST is set with NODE_ENV=production: the emulator's tokens are unsigned, so anybody could sign in " +
+        'as staff. Unset it and set FIREBASE_PROJECT_ID to the real Firebase project.',
+    },
+  })
+  FIREBASE_AUTH_EMULATOR_HOST?: string = undefined;
 
   /** Email domains whose verified accounts are staff without the `role: "sales"` claim, comma-separated. */
   @Transform(toList)
@@ -260,6 +295,11 @@ export class AppConfig {
 
   get isProduction(): boolean {
     return this.NODE_ENV === Environment.Production;
+  }
+
+  /** Whether /graphql serves the IDE to a browser. */
+  get graphqlIde(): boolean {
+    return this.GRAPHQL_IDE ?? !this.isProduction;
   }
 
   /** The channels new leads are announced on, in delivery order. */

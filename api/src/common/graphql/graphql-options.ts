@@ -2,7 +2,6 @@ import type { KeyValueCache } from '@apollo/utils.keyvaluecache';
 import { ApolloServerPluginCacheControl } from '@apollo/server/plugin/cacheControl';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import responseCachePlugin from '@apollo/server-plugin-response-cache';
-import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
 import type { ApolloDriverConfig } from '@nestjs/apollo';
 import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
@@ -40,9 +39,8 @@ export function graphqlOptions(config: AppConfig, responses: KeyValueCache<strin
     playground: false,
     introspection: development,
     plugins: [
-      development && config.GRAPHQL_EXPLORER
-        ? ApolloServerPluginLandingPageLocalDefault({ embed: true })
-        : ApolloServerPluginLandingPageDisabled(),
+      // The IDE is ours (graphql-ide.ts), served before Apollo sees the request.
+      ApolloServerPluginLandingPageDisabled(),
       // Cache hints: only the catalog's fields give one (public, CATALOG_MAX_AGE_SECONDS); an answer with
       // anything else (leads, mutations) is `Cache-Control: no-store`. A cacheable answer says for how long,
       // so nginx, a CDN and the browser can keep a GET of it.

@@ -15,7 +15,7 @@ export interface PolicySettings {
   apiUrl: string;
   siteUrl: string;
   gtmId?: string;
-  firebase: { apiKey?: string; authDomain?: string; appId?: string; measurementId?: string };
+  firebase: { apiKey?: string; authDomain?: string; appId?: string; measurementId?: string; authEmulatorUrl?: string };
 }
 
 /** Hosts Google Tag Manager and Google Analytics 4 (gtag, Firebase Analytics) load from and report to. */
@@ -80,6 +80,8 @@ export function securityHeaders(publicDir: string, settings: PolicySettings, { s
       ...(tags ? GOOGLE_TAGS.connect : []),
       ...(analytics ? FIREBASE_ANALYTICS : []),
       ...(auth ? FIREBASE_AUTH : []),
+      // The Firebase Auth emulator of `npm start` (never in production: the API refuses its tokens there).
+      ...(auth && settings.firebase.authEmulatorUrl ? [origin(settings.firebase.authEmulatorUrl)] : []),
     ],
     'frame-src': auth ? authDomain : ["'none'"],
     'object-src': ["'none'"],

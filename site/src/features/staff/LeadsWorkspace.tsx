@@ -11,6 +11,7 @@ import type { LeadDetailFragment, LeadStatus, LeadSummaryFragment } from './gene
 import { type DetailState, LeadDetail } from './LeadDetail';
 import { LeadFilterForm } from './LeadFilterForm';
 import { LeadsTable } from './LeadsTable';
+import { QueryInGraphql } from './QueryInGraphql';
 import type { Blocker, LocalProblem } from './problems';
 import { useLeadView } from './use-lead-view';
 import { type Outcome, useStaffApi } from './use-staff-api';
@@ -199,6 +200,7 @@ export function LeadsWorkspace({ email, onSessionEnd }: Props) {
           <p>
             {t('account.signedInAs')} <strong>{email}</strong>
           </p>
+          <QueryInGraphql />
           <button type="button" className="button button--secondary" onClick={() => onSessionEnd('signedOut')}>
             <LogOut size={18} strokeWidth={1.75} aria-hidden="true" />
             {t('account.signOut')}

@@ -1,6 +1,7 @@
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { AlertCircle, LogIn } from 'lucide-react';
 import React, { type FormEvent, type InputHTMLAttributes, type RefObject, useRef, useState } from 'react';
+import { FIREBASE_CONFIG } from '../../config/site';
 import { useLocale } from '../i18n/use-locale';
 import { type SignInError, signInError } from './problems';
 import type { Auth } from './use-staff-session';
@@ -58,6 +59,7 @@ export function SignInForm({ auth }: { auth: Auth }) {
     <section className={`card ${styles.card} ${styles.narrow}`} aria-labelledby="staff-title">
       <h1 id="staff-title">{t('signIn.title')}</h1>
       <p className={styles.lead}>{t('signIn.lead')}</p>
+      {FIREBASE_CONFIG.authEmulatorUrl && <p className={styles.note}>{t('signIn.emulator')}</p>}
       <form className={styles.form} onSubmit={onSubmit} noValidate aria-describedby={error ? 'sign-in-error' : undefined}>
         {credential(email, 'email', { type: 'email', autoComplete: 'username', inputMode: 'email' })}
         {credential(password, 'password', { type: 'password', autoComplete: 'current-password' })}

@@ -6,6 +6,7 @@ import { initializeApp } from 'firebase/app';
 import {
   browserPopupRedirectResolver,
   browserSessionPersistence,
+  connectAuthEmulator,
   GoogleAuthProvider,
   initializeAuth,
   onAuthStateChanged,
@@ -23,6 +24,8 @@ const auth = initializeAuth(initializeApp(FIREBASE_CONFIG), {
   persistence: browserSessionPersistence,
   popupRedirectResolver: browserPopupRedirectResolver,
 });
+// `npm start` without a Firebase project: the emulator's demo accounts (the staff page says so; no SDK banner).
+if (FIREBASE_CONFIG.authEmulatorUrl) connectAuthEmulator(auth, FIREBASE_CONFIG.authEmulatorUrl, { disableWarnings: true });
 
 /** Calls back with the signed-in account's email (restored from the browser first), or null; returns the unsubscribe. */
 export function watchAccount(onChange: (email: string | null) => void): () => void {

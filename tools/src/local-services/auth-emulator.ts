@@ -1,0 +1,124 @@
+/**
+ * Firebase's own Authentication emulator (npm firebase-tools, `emulators:start
+ * --only auth`: Node.js only, no Java, no network, no UI), for staff sign-in
+ * on a machine without a Firebase project: `npm start` and the browser tests
+ * run it. Its accounts live as long as it runs; its tokens are unsigned, which
+ * the API accepts only with FIREBASE_AUTH_EMULATOR_HOST outside production.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { STAFF_ROLE } from '@segmentia/api/src/leads/auth/staff-role';
+import { launch, waitFor } from '../managed-process';
+
+/** A project id starting with "demo-": firebase-tools then reaches for no Google service. */
+export const DEMO_PROJECT_ID = 'demo-segmentia';
+
+export interface AuthEmulatorPorts {
+  /** The emulator's own port (FIREBASE_AUTH_EMULATOR_HOST). */
+  auth: number;
+  /** Its hub's and its logging's ports, which firebase-tools always opens. */
+  hub: number;
+  logging: number;
+}
+
+export interface AuthEmulator {
+  projectId: string;
+  /** host:port, as FIREBASE_AUTH_EMULATOR_HOST takes it. */
+  host: string;
+  /** http://host:port, as the web SDK's connectAuthEmulator takes it. */
+  url: string;
+  logFile: string;
+  stop(): Promise<void>;
+}
+
+export interface EmulatorAccount {
+  email: string;
+  password: string;
+  /** The staff role (`role: "sales"`), as `npm run staff -- grant` sets it. */
+  staff?: boolean;
+  /** Verified unless false, as staff accounts must be. */
+  emailVerified?: boolean;
+  uid?: string;
+}
+
+const FIREBASE_CLI = require.resolve('firebase-tools/lib/bin/firebase.js');
+
+export async function startAuthEmulator(ports: AuthEmulatorPorts, projectId = DEMO_PROJECT_ID): Promise<AuthEmulator> {
+  // firebase-tools reads firebase.json from its working folder and writes its debug log there.
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'segmentia-auth-emulator-'));
+  const config = {
+    emulators: {
+      auth: { host: '127.0.0.1', port: ports.auth },
+      hub: { host: '127.0.0.1', port: ports.hub },
+      logging: { host: '127.0.0.1', port: ports.logging },
+      ui: { enabled: false },
+      singleProjectMode: true,
+    },
+  };
+  writeFileSync(path.join(folder, 'firebase.json'), JSON.stringify(config));
+  const logFile = path.join(folder, 'emulator.log');
+  const emulator = launch(
+    'the Firebase Auth emulator',
+    process.execPath,
+    [FIREBASE_CLI, 'emulators:start', '--only', 'auth', '--project', projectId],
+    logFile,
+    // No update check, no usage report: the machine may have no network at all.
+    { ...process.env, CI: 'true', FIREBASE_CLI_EXPERIMENTS: '', NO_UPDATE_NOTIFIER: '1' },
+    folder,
+  );
+  const host = `127.0.0.1:${ports.auth}`;
+  const url = `http://${host}`;
+  const stop = async () => {
+    await emulator.stop('SIGINT');
+    rmSync(folder, { recursive: true, force: true });
+  };
+  try {
+    await waitFor('the Firebase Auth emulator', async () => (await fetch(url)).ok, 60_000, emulator);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { projectId, host, url, logFile, stop };
+}
+
+/** The emulator's REST API as an administrator ("Bearer owner" is the emulator's admin credential). */
+async function admin(emulator: AuthEmulator, method: string, pathname: string, body?: object): Promise<Record<string, unknown>> {
+  const response = await fetch(`${emulator.url}/identitytoolkit.googleapis.com/v1/projects/${emulator.projectId}/${pathname}`, {
+    method,
+    headers: { authorization: 'Bearer owner', 'content-type': 'application/json' },
+    body: body && JSON.stringify(body),
+  });
+  const answer = (await response.json()) as Record<string, unknown> & { error?: { message?: string } };
+  if (!response.ok) throw new Error(`The Auth emulator refused ${pathname}: ${answer.error?.message ?? response.status}`);
+  return answer;
+}
+
+/** Creates the account, or sets it as given when its email exists already; returns its uid. */
+export async function ensureAccount(emulator: AuthEmulator, account: EmulatorAccount): Promise<string> {
+  const found = (await admin(emulator, 'POST', 'accounts:lookup', { email: [account.email] })) as { users?: { localId: string }[] };
+  const uid =
+    found.users?.[0]?.localId ??
+    ((await admin(emulator, 'POST', 'accounts', { email: account.email, password: account.password, localId: account.uid }))
+      .localId as string);
+  // Claims are set by an update (as the Admin SDK's setCustomUserClaims does): account creation ignores them.
+  await admin(emulator, 'POST', 'accounts:update', {
+    localId: uid,
+    password: account.password,
+    emailVerified: account.emailVerified ?? true,
+    customAttributes: JSON.stringify(account.staff ? { role: STAFF_ROLE } : {}),
+  });
+  return uid;
+}
+
+/** Signs in as a browser would; the account's ID token. */
+export async function signInWithPassword(emulator: AuthEmulator, email: string, password: string): Promise<string> {
+  const response = await fetch(`${emulator.url}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=emulator`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, returnSecureToken: true }),
+  });
+  const answer = (await response.json()) as { idToken?: string; error?: { message?: string } };
+  if (!answer.idToken) throw new Error(`The Auth emulator refused the sign-in of ${email}: ${answer.error?.message ?? response.status}`);
+  return answer.idToken;
+}
