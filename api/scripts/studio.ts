@@ -1,17 +1,32 @@
 /**
- * Prisma Studio (http://localhost:5555, STUDIO_PORT) on DATABASE_URL (`npm run
- * studio` gives it the embedded PostgreSQL when it is unset).
+ * Prisma Studio (http://localhost:5555, STUDIO_PORT) on the database, as the
+ * read-only role segmentia_sales_reader (a migration creates it: SELECT on
+ * the lead tables, nothing else), so browsing leads cannot change them:
+ * STUDIO_DATABASE_URL when set (a server with passwords), otherwise
+ * DATABASE_URL with that role as its user. `npm run studio -- --admin`
+ * connects with DATABASE_URL itself: full write access, for maintainers.
  */
 import { spawn } from 'node:child_process';
 import { loadConfig } from '../src/common/config/app-config';
 import { loadEnvFile } from '../src/common/config/env-file';
 import { API_ROOT } from '../src/database/paths';
+import { SALES_READER_ROLE, salesReaderUrl } from '../src/database/sales-reader';
 
 loadEnvFile();
 const config = loadConfig(process.env);
+const admin = process.argv.includes('--admin');
 const port = String(config.STUDIO_PORT);
+const url = admin ? config.DATABASE_URL : (process.env.STUDIO_DATABASE_URL ?? salesReaderUrl(config.DATABASE_URL));
+if (admin) {
+  console.warn(
+    '\nWARNING: Prisma Studio with full write access (--admin): every change to a lead, the audience catalogue, the erasure\n' +
+      'and consent records is written at once, with no history and no undo. Without --admin, Studio only reads.\n',
+  );
+} else {
+  console.log(`Prisma Studio reads as ${SALES_READER_ROLE}: the lead tables only, and no change is accepted (--admin to write).`);
+}
 console.log(`Prisma Studio at http://localhost:${port} (Ctrl-C to stop)`);
-spawn('npx', ['prisma', 'studio', '--port', port, '--browser', 'none', '--url', config.DATABASE_URL], { cwd: API_ROOT, stdio: 'inherit' })
+spawn('npx', ['prisma', 'studio', '--port', port, '--browser', 'none', '--url', url], { cwd: API_ROOT, stdio: 'inherit' })
   .on('exit', (code) => (process.exitCode = code ?? 1))
   .on('error', (error) => {
     console.error(`Prisma Studio could not start: ${error.message}.`);

@@ -1,4 +1,4 @@
-import { createServer } from 'node:net';
+import { type AddressInfo, createServer } from 'node:net';
 import { ConfigError } from '@segmentia/api/src/common/config/app-config';
 
 /** A port a command is about to listen on, and the setting that chooses it. */
@@ -55,3 +55,13 @@ export async function assertPortsFree(all: PortUse[]): Promise<void> {
     throw new ConfigError(`Port ${use.port} (${use.variable}) cannot be used on ${use.host ?? '0.0.0.0'}: ${(error as Error).message}.`);
   }
 }
+
+/** A port free on 127.0.0.1 now, chosen by the system. */
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.once('error', reject);
+  });

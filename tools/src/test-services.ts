@@ -6,8 +6,9 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import net, { type AddressInfo } from 'node:net';
+import net from 'node:net';
 import { until } from '@segmentia/testing';
+import { freePort } from './ports';
 import { ensureCommands } from './production/packages';
 
 /** Debian's chromium (`apt-get install chromium`); CHROMIUM_PATH for another browser binary. */
@@ -43,15 +44,6 @@ export function answersPing(url: string): Promise<boolean> {
     socket.once('error', () => done(false));
   });
 }
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.once('error', reject);
-  });
 
 /**
  * The Redis of TEST_REDIS_URL (redis://127.0.0.1:6379 by default) when it

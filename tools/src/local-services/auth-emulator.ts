@@ -40,7 +40,14 @@ export interface EmulatorAccount {
   /** Verified unless false, as staff accounts must be. */
   emailVerified?: boolean;
   uid?: string;
+  /** Other custom claims, kept beside the role. */
+  claims?: Record<string, string>;
+  /** A disabled account: its sign-in and its token renewals are refused. */
+  disabled?: boolean;
 }
+
+/** What the emulator's REST API needs: its address and project. */
+export type EmulatorAddress = Pick<AuthEmulator, 'url' | 'projectId'>;
 
 const FIREBASE_CLI = require.resolve('firebase-tools/lib/bin/firebase.js');
 
@@ -83,7 +90,7 @@ export async function startAuthEmulator(ports: AuthEmulatorPorts, projectId = DE
 }
 
 /** The emulator's REST API as an administrator ("Bearer owner" is the emulator's admin credential). */
-async function admin(emulator: AuthEmulator, method: string, pathname: string, body?: object): Promise<Record<string, unknown>> {
+async function admin(emulator: EmulatorAddress, method: string, pathname: string, body?: object): Promise<Record<string, unknown>> {
   const response = await fetch(`${emulator.url}/identitytoolkit.googleapis.com/v1/projects/${emulator.projectId}/${pathname}`, {
     method,
     headers: { authorization: 'Bearer owner', 'content-type': 'application/json' },
@@ -95,7 +102,7 @@ async function admin(emulator: AuthEmulator, method: string, pathname: string, b
 }
 
 /** Creates the account, or sets it as given when its email exists already; returns its uid. */
-export async function ensureAccount(emulator: AuthEmulator, account: EmulatorAccount): Promise<string> {
+export async function ensureAccount(emulator: EmulatorAddress, account: EmulatorAccount): Promise<string> {
   const found = (await admin(emulator, 'POST', 'accounts:lookup', { email: [account.email] })) as { users?: { localId: string }[] };
   const uid =
     found.users?.[0]?.localId ??
@@ -106,13 +113,20 @@ export async function ensureAccount(emulator: AuthEmulator, account: EmulatorAcc
     localId: uid,
     password: account.password,
     emailVerified: account.emailVerified ?? true,
-    customAttributes: JSON.stringify(account.staff ? { role: STAFF_ROLE } : {}),
+    customAttributes: JSON.stringify({ ...account.claims, ...(account.staff ? { role: STAFF_ROLE } : {}) }),
+    disableUser: account.disabled ?? false,
   });
   return uid;
 }
 
+/** The account's custom claims, as the emulator holds them. */
+export async function claimsOf(emulator: EmulatorAddress, email: string): Promise<Record<string, unknown>> {
+  const found = (await admin(emulator, 'POST', 'accounts:lookup', { email: [email] })) as { users?: { customAttributes?: string }[] };
+  return JSON.parse(found.users?.[0]?.customAttributes ?? '{}') as Record<string, unknown>;
+}
+
 /** Signs in as a browser would; the account's ID token. */
-export async function signInWithPassword(emulator: AuthEmulator, email: string, password: string): Promise<string> {
+export async function signInWithPassword(emulator: EmulatorAddress, email: string, password: string): Promise<string> {
   const response = await fetch(`${emulator.url}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=emulator`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
