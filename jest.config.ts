@@ -43,6 +43,7 @@ const config: Config = {
     project('tools', 'tools', ['<rootDir>/src/**/*.spec.ts']),
     project('contracts', 'packages/contracts', ['<rootDir>/src/**/*.spec.ts']),
     project('testing', 'packages/testing', ['<rootDir>/src/**/*.spec.ts']),
+    project('graphql-ide', 'packages/graphql-ide', ['<rootDir>/src/**/*.spec.ts']),
     project('site', 'site', ['<rootDir>/src/**/*.spec.ts', '<rootDir>/scripts/**/*.spec.ts'], {
       moduleNameMapper: { '^csv-stringify/browser/esm/sync$': 'csv-stringify/sync' },
     }),

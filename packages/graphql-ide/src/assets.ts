@@ -10,7 +10,7 @@ export const IDE_ASSETS_DIR = __dirname;
 export const IDE_FILES = ['ide.js', 'ide.css'] as const;
 
 export interface IdePageSettings {
-  /** Where the built files are served, e.g. /graphql/ide */
+  /** Where the built files are served, e.g. /graphql-ide */
   assetsPath: string;
   /** The GraphQL endpoint, e.g. /graphql */
   endpoint: string;

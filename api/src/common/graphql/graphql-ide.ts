@@ -1,9 +1,9 @@
 /**
  * The GraphQL IDE (@segmentia/graphql-ide: GraphiQL with its explorer plugin,
  * bundled at build time): a browser that opens /graphql gets its page, its
- * files come from /graphql/ide/, and nothing comes from another host. With
+ * files come from /graphql-ide/, and nothing comes from another host. With
  * introspection off (production with GRAPHQL_IDE=true), it reads the
- * committed schema (api/schema.graphql) from /graphql/ide/schema.graphql.
+ * committed schema (api/schema.graphql) from /graphql-ide/schema.graphql.
  */
 import path from 'node:path';
 import { IDE_ASSETS_DIR, IDE_CONTENT_SECURITY_POLICY, IDE_FILES, idePage } from '@segmentia/graphql-ide/assets';
@@ -12,7 +12,7 @@ import type { AppConfig } from '../config/app-config';
 import { API_ROOT } from '../../database/paths';
 
 const ENDPOINT = '/graphql';
-const ASSETS_PATH = '/graphql/ide';
+const ASSETS_PATH = '/graphql-ide';
 
 /** A browser's navigation to /graphql (an operation sent by GET carries ?query= and asks for JSON). */
 const isPageRequest = (request: Request) =>
