@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { fakeFirebaseAuth } from '../support/firebase-auth';
+import { blockGoogleSignIn, disableAccount } from '../support/firebase-auth';
 import { LOCALES, openPage, queryDatabase } from '../support/fixtures';
 import { ANA, createLeads, GERMAN, setLeadStatus, signIn, uniqueMark } from '../support/staff';
 import { REPO_ROOT } from '@segmentia/tools/src/test-stack';
@@ -31,7 +31,7 @@ test.describe('signed in as sales', () => {
       },
       { agencyName: `Havas Media ${mark}`, contactName: 'Marie Dubois', email: 'marie@havas.fr', locale: 'FR' },
     ]);
-    const fake = await signIn(page);
+    const { googleRequests } = await signIn(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Leads' })).toBeVisible();
     await expect(page.getByText('Sesión iniciada como')).toContainText(ANA.email);
     await search(page, mark);
@@ -47,7 +47,8 @@ test.describe('signed in as sales', () => {
         .nth(1)
         .getByRole('combobox', { name: `Estado de Publicis Iberia ${mark}` }),
     ).toHaveValue('NEW');
-    expect(fake.unexpected).toEqual([]);
+    // Signed in through the emulator: nothing went to Google.
+    expect(googleRequests).toEqual([]);
   });
 
   test('filters by status and search; the URL keeps the view, so a link reopens it', async ({ page, request }) => {
@@ -308,7 +309,7 @@ test.describe('signed in as sales', () => {
 
   test('erases a lead after a confirmation: gone from the list and from PostgreSQL, the erasure recorded', async ({ page, request }) => {
     const mark = uniqueMark();
-    const eraser = { email: 'eva@segmentia.es', password: 'ventas-2026', claims: { uid: `staff-eva-${mark}` } };
+    const eraser = { email: `eva-${mark}@segmentia.es`, password: 'ventas-2026', staff: true, uid: `staff-eva-${mark}` };
     const [kept, erased] = await createLeads(request, [
       { agencyName: `Kinetic ${mark}` },
       { agencyName: `Zenith ${mark}`, email: 'borrar@zenith.es' },
@@ -332,14 +333,14 @@ test.describe('signed in as sales', () => {
     await expect(page.getByRole('heading', { level: 2, name: '1 lead' })).toBeVisible();
     await expect(page.getByText(`Se ha borrado el lead de Zenith ${mark}.`)).toBeAttached();
     expect(await queryDatabase('SELECT id FROM contact_request WHERE id = ANY($1::uuid[])', [[kept, erased]])).toEqual([{ id: kept }]);
-    expect(await queryDatabase('SELECT reason, count FROM lead_erasure WHERE erased_by = $1', [eraser.claims.uid])).toEqual([
+    expect(await queryDatabase('SELECT reason, count FROM lead_erasure WHERE erased_by = $1', [eraser.uid])).toEqual([
       { reason: 'REQUEST', count: 1 },
     ]);
   });
 
   test('the erasure works by keyboard alone: the focus starts on Cancel, Escape goes back, Enter erases', async ({ page, request }) => {
     const mark = uniqueMark();
-    const account = { email: 'teo@segmentia.es', password: 'ventas-2026', claims: { uid: `staff-teo-${mark}` } };
+    const account = { email: `teo-${mark}@segmentia.es`, password: 'ventas-2026', staff: true };
     const [id] = await createLeads(request, [{ agencyName: `Starcom ${mark}` }]);
     await signIn(page, { account });
     await search(page, mark);
@@ -397,14 +398,14 @@ test.describe('signed in as sales', () => {
 
 test.describe('sign-in problems', () => {
   test('a wrong password: the email or the password is not correct', async ({ page }) => {
-    await signIn(page, { account: { ...ANA, password: 'incorrecta' }, accounts: [ANA] });
+    await signIn(page, { password: 'incorrecta' });
     await expect(page.getByRole('alert')).toHaveText('El email o la contraseña no son correctos.');
     await expect(page.getByLabel('Contraseña')).toBeFocused();
     await expect(page.getByRole('table')).toHaveCount(0);
   });
 
   test('an account that is not sales staff is told it has no access to leads, and can sign out', async ({ page }) => {
-    const guest = { email: 'guest@agencianorte.es', password: 'una-clave', claims: { uid: 'guest', role: undefined } };
+    const guest = { email: 'guest@agencianorte.es', password: 'una-clave', staff: false };
     await signIn(page, { account: guest });
     await expect(page.getByRole('heading', { level: 1, name: 'Esta cuenta no tiene acceso a los leads' })).toBeVisible();
     await expect(page.getByRole('alert')).toContainText('guest@agencianorte.es no es una cuenta del equipo comercial');
@@ -413,21 +414,24 @@ test.describe('sign-in problems', () => {
   });
 
   test('an unverified email address is asked to be verified', async ({ page }) => {
-    await signIn(page, { account: { ...ANA, claims: { uid: 'staff-unverified', emailVerified: false } } });
+    await signIn(page, { account: { email: 'sin-verificar@segmentia.es', password: 'ventas-2026', staff: true, emailVerified: false } });
     await expect(page.getByRole('heading', { level: 1, name: 'Verifica tu email' })).toBeVisible();
   });
 
   test('a session the API finds expired is ended, with a request to sign in again', async ({ page }) => {
-    await signIn(page, { account: { ...ANA, claims: { uid: 'staff-expired', expiresIn: -60 } } });
+    // The emulator cannot issue an expired token: a route override sends the API one that expired a minute ago.
+    await signIn(page, { account: { email: 'caducada@segmentia.es', password: 'ventas-2026', staff: true, expiredTokens: true } });
     await expect(page.getByText('Tu sesión ha caducado. Vuelve a iniciar sesión.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Iniciar sesión' })).toBeVisible();
   });
 
   test('a session Firebase can no longer renew ends the same way', async ({ page }) => {
     await page.clock.install();
-    await signIn(page, { account: { ...ANA, claims: { uid: 'staff-revoked' }, renewalFails: true } });
+    const account = { email: `revocada-${uniqueMark()}@segmentia.es`, password: 'ventas-2026', staff: true };
+    await signIn(page, { account });
     await expect(page.getByRole('heading', { level: 2, name: /^\d+ leads?$/ })).toBeVisible();
-    // An hour later the token has expired, and Firebase refuses to renew it.
+    // The account is disabled; an hour later its token has expired, and the emulator refuses to renew it.
+    await disableAccount(account);
     await page.clock.fastForward('01:00:00');
     await page.getByRole('combobox', { name: 'Estado', exact: true }).selectOption({ label: 'Nuevo' });
     await expect(page.getByText('Tu sesión ha caducado. Vuelve a iniciar sesión.')).toBeVisible();
@@ -435,12 +439,12 @@ test.describe('sign-in problems', () => {
   });
 
   test('Google sign-in goes to Google first, and says so when it fails', async ({ page }) => {
-    const fake = await fakeFirebaseAuth(page, [ANA]);
+    // Google's script loads from Google even with the emulator, and the tests have no internet: a route override refuses it.
+    const google = await blockGoogleSignIn(page);
     await openPage(page, '/staff/');
     await page.getByRole('button', { name: 'Continuar con Google' }).click();
-    // Firebase loads Google's sign-in script first; the tests have no internet.
     await expect(page.getByRole('alert')).toHaveText('No se ha podido iniciar sesión. Vuelve a intentarlo.');
-    expect(fake.unexpected).toEqual([expect.stringContaining('https://apis.google.com/js/api.js')]);
+    expect(google.requested).toEqual([expect.stringContaining('https://apis.google.com/js/api.js')]);
   });
 });
 
@@ -516,7 +520,6 @@ test('Firebase Auth is its own chunk: no public page loads it, the staff page on
   expect(initial.length).toBeGreaterThan(3);
   expect(await Promise.all(initial.map((file) => isAuth(`/${file}`)))).not.toContain(true);
   scripts.length = 0;
-  await fakeFirebaseAuth(page, [ANA]);
   await openPage(page, '/staff/');
   await expect(page.getByLabel('Contraseña')).toBeVisible();
   expect(await Promise.all(scripts.map(isAuth))).toContain(true);

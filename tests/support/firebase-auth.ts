@@ -1,117 +1,73 @@
 /**
- * Firebase Auth's REST endpoints, answered in the browser (the tests have no
- * internet): the web SDK's calls to identitytoolkit.googleapis.com
- * (signInWithPassword, lookup) and securetoken.googleapis.com (token
- * renewal) get what Firebase would answer, with ID tokens from signToken that
- * the test API trusts. Any other request to a Google host is refused and kept
- * in `unexpected`, so a test notices the SDK asking for something new.
+ * Staff accounts in the test stack's Firebase Auth emulator (the real one,
+ * from firebase-tools): a test makes the account it signs in with, and the
+ * staff page signs in against the emulator as it would against Firebase.
+ *
+ * Two cases the emulator cannot produce stay as route overrides, named so:
+ * - `expiredTokens`: the emulator always issues tokens valid for an hour, and
+ *   checks them itself, so the page keeps its real session and the token it
+ *   sends the API is changed to one that expired a minute ago (unsigned, it is
+ *   still a token the emulator could have issued);
+ * - `blockGoogleSignIn`: Google sign-in loads Google's script
+ *   (apis.google.com) even with the emulator, and the tests have no internet:
+ *   the request is refused and recorded, so a test sees it was made.
  */
-import type { Page, Route } from '@playwright/test';
-import { TEST_PROJECT_ID, type TokenClaims } from '@segmentia/testing';
-import { signToken } from './fixtures';
+import type { Page } from '@playwright/test';
+import { API_URL } from '@segmentia/tools/src/test-stack';
+import {
+  DEMO_PROJECT_ID,
+  type EmulatorAccount,
+  ensureAccount,
+  signInWithPassword,
+} from '@segmentia/tools/src/local-services/auth-emulator';
 
-export interface FakeAccount {
-  email: string;
-  password: string;
-  /** The account's tokens: a verified sales account unless these say otherwise. */
-  claims?: Partial<Omit<TokenClaims, 'email'>>;
-  /** What Firebase says a token lives, in seconds; under 30 the SDK renews it before every call. */
-  expiresIn?: number;
-  /** Renewing the token fails as for a session Firebase ended (TOKEN_EXPIRED). */
-  renewalFails?: boolean;
+export interface TestAccount extends EmulatorAccount {
+  /** Tokens that have expired (a route override: see above). */
+  expiredTokens?: boolean;
 }
 
-const CORS = { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*', 'access-control-allow-methods': 'POST, OPTIONS' };
-const GOOGLE_HOSTS = /^https:\/\/([a-z0-9-]+\.)*(googleapis\.com|google\.com|gstatic\.com|firebaseapp\.com)\//;
+/** The test stack's emulator (its global setup sets E2E_AUTH_EMULATOR_URL). */
+export function authEmulator() {
+  const url = process.env.E2E_AUTH_EMULATOR_URL;
+  if (!url) throw new Error('E2E_AUTH_EMULATOR_URL is set by the global setup');
+  return { url, projectId: DEMO_PROJECT_ID };
+}
 
-const uidOf = (account: FakeAccount) => account.claims?.uid ?? `uid-${account.email.split('@')[0]}`;
-const claimsOf = (account: FakeAccount): Partial<TokenClaims> => ({ ...account.claims, uid: uidOf(account), email: account.email });
+/** Makes the account in the emulator as given (a verified sales account unless it says otherwise). */
+export const createAccount = (account: TestAccount) => ensureAccount(authEmulator(), { staff: true, ...account });
 
-/** Firebase's error body, e.g. INVALID_LOGIN_CREDENTIALS for a wrong password. */
-const firebaseError = (route: Route, message: string) =>
-  route.fulfill({
-    status: 400,
-    headers: CORS,
-    json: { error: { code: 400, message, errors: [{ message, domain: 'global', reason: 'invalid' }] } },
+/** An ID token of the account, signed in through the emulator's REST API, for the API's staff calls. */
+export async function accountToken(account: TestAccount): Promise<string> {
+  await createAccount(account);
+  return signInWithPassword(authEmulator(), account.email, account.password);
+}
+
+/** Disables the account: the emulator refuses to renew its session from now on. */
+export const disableAccount = (account: TestAccount) => createAccount({ ...account, disabled: true });
+
+const expire = (token: string) => {
+  const [header, payload] = token.split('.') as [string, string];
+  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, number>;
+  const past = Math.floor(Date.now() / 1000) - 60;
+  const changed = { ...claims, exp: past, iat: past - 3600, auth_time: past - 3600 };
+  return `${header}.${Buffer.from(JSON.stringify(changed)).toString('base64url')}.`;
+};
+
+/** Route override: every token this page sends the API has expired. */
+export async function expiredTokens(page: Page): Promise<void> {
+  await page.route(API_URL, (route) => {
+    const headers = route.request().headers();
+    const token = /^Bearer (.+)$/.exec(headers.authorization ?? '')?.[1];
+    return route.continue(token ? { headers: { ...headers, authorization: `Bearer ${expire(token)}` } } : undefined);
   });
+}
 
-export async function fakeFirebaseAuth(page: Page, accounts: FakeAccount[]): Promise<{ unexpected: string[] }> {
-  const unexpected: string[] = [];
-  // Registered first, so it only sees what the routes below leave.
-  await page.route(GOOGLE_HOSTS, (route) => {
-    unexpected.push(`${route.request().method()} ${route.request().url()}`);
-    console.warn(`Unexpected request to Google in a test: ${route.request().url()}`);
+/** Route override: Google's hosts refused (the tests have no internet), each request recorded. */
+export async function blockGoogleSignIn(page: Page): Promise<{ requested: string[] }> {
+  const requested: string[] = [];
+  await page.route(/^https:\/\/([a-z0-9-]+\.)*(googleapis\.com|google\.com|gstatic\.com|firebaseapp\.com)\//, (route) => {
+    requested.push(`${route.request().method()} ${route.request().url()}`);
     return route.abort('blockedbyclient');
   });
-
-  await page.route('https://identitytoolkit.googleapis.com/v1/accounts:*', async (route) => {
-    if (route.request().method() === 'OPTIONS') return route.fulfill({ status: 204, headers: CORS });
-    const endpoint = new URL(route.request().url()).pathname.split(':').pop();
-    const body = route.request().postDataJSON() as { email?: string; password?: string; idToken?: string };
-    if (endpoint === 'signInWithPassword') {
-      const account = accounts.find((candidate) => candidate.email === body.email?.toLowerCase() && candidate.password === body.password);
-      if (!account) return firebaseError(route, 'INVALID_LOGIN_CREDENTIALS');
-      return route.fulfill({
-        headers: CORS,
-        json: {
-          kind: 'identitytoolkit#VerifyPasswordResponse',
-          localId: uidOf(account),
-          email: account.email,
-          displayName: '',
-          idToken: await signToken(claimsOf(account)),
-          registered: true,
-          refreshToken: `refresh-${uidOf(account)}`,
-          expiresIn: String(account.expiresIn ?? 3600),
-        },
-      });
-    }
-    if (endpoint === 'lookup') {
-      const { sub } = JSON.parse(Buffer.from(body.idToken?.split('.')[1] ?? '', 'base64url').toString() || '{}') as { sub?: string };
-      const account = accounts.find((candidate) => uidOf(candidate) === sub);
-      if (!account) return firebaseError(route, 'INVALID_ID_TOKEN');
-      const now = Date.now();
-      return route.fulfill({
-        headers: CORS,
-        json: {
-          kind: 'identitytoolkit#GetAccountInfoResponse',
-          users: [
-            {
-              localId: uidOf(account),
-              email: account.email,
-              emailVerified: account.claims?.emailVerified ?? true,
-              providerUserInfo: [{ providerId: 'password', email: account.email, federatedId: account.email, rawId: account.email }],
-              passwordUpdatedAt: now,
-              validSince: String(Math.floor(now / 1000) - 60),
-              lastLoginAt: String(now),
-              createdAt: String(now - 86_400_000),
-              lastRefreshAt: new Date(now).toISOString(),
-            },
-          ],
-        },
-      });
-    }
-    unexpected.push(`${route.request().method()} ${route.request().url()}`);
-    return firebaseError(route, 'OPERATION_NOT_ALLOWED');
-  });
-
-  await page.route('https://securetoken.googleapis.com/v1/token*', async (route) => {
-    if (route.request().method() === 'OPTIONS') return route.fulfill({ status: 204, headers: CORS });
-    const refreshToken = new URLSearchParams(route.request().postData() ?? '').get('refresh_token');
-    const account = accounts.find((candidate) => `refresh-${uidOf(candidate)}` === refreshToken);
-    if (!account || account.renewalFails) return firebaseError(route, 'TOKEN_EXPIRED');
-    const idToken = await signToken(claimsOf(account));
-    return route.fulfill({
-      headers: CORS,
-      json: {
-        access_token: idToken,
-        expires_in: String(account.expiresIn ?? 3600),
-        token_type: 'Bearer',
-        refresh_token: refreshToken,
-        id_token: idToken,
-        user_id: uidOf(account),
-        project_id: TEST_PROJECT_ID,
-      },
-    });
-  });
-  return { unexpected };
+  return { requested };
 }

@@ -1,7 +1,6 @@
 import type { Locator, Page, Route } from '@playwright/test';
 import type { JWK } from 'jose';
 import { Client } from 'pg';
-import { type TokenClaims, useTestIdentity } from '@segmentia/testing';
 import { FIREBASE_WEB_CONFIG } from '@segmentia/tools/src/test-stack';
 
 export const LOCALES = [
@@ -102,14 +101,4 @@ export async function recordNavigations(page: Page): Promise<void> {
 /** The navigations requested in the page's current document (see `recordNavigations`). */
 export function requestedNavigations(page: Page): Promise<string[]> {
   return page.evaluate(() => (window as unknown as { __requestedNavigations?: string[] }).__requestedNavigations ?? ['(not recorded)']);
-}
-
-/**
- * A Firebase ID token signed with this run's test key, which the API trusts
- * (see stack.ts): a sales account unless the claims say otherwise.
- */
-export async function signToken(claims: Partial<TokenClaims> = {}): Promise<string> {
-  const key = process.env.E2E_IDENTITY_KEY;
-  if (!key) throw new Error('E2E_IDENTITY_KEY is set by the global setup');
-  return (await useTestIdentity(JSON.parse(key) as JWK)).sign(claims);
 }

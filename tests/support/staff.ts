@@ -1,18 +1,17 @@
 /**
  * For the staff page's tests: leads stored through the API's public
- * mutation, staff calls to the API with a signed token, and signing in on the
- * page through the Firebase Auth stand-in.
+ * mutation, staff calls to the API with an emulator account's token, and
+ * signing in on the page through the Firebase Auth emulator.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import type { TokenClaims } from '@segmentia/testing';
 import { contactInput, fetchChallenge, solve, until } from '@segmentia/testing';
 import type { LeadStatus } from '@segmentia/contracts/leads';
-import { type FakeAccount, fakeFirebaseAuth } from './firebase-auth';
-import { openPage, signToken } from './fixtures';
+import { accountToken, createAccount, expiredTokens, type TestAccount } from './firebase-auth';
+import { openPage } from './fixtures';
 import { API_URL } from '@segmentia/tools/src/test-stack';
 
-/** A sales account (the default of signToken's claims). */
-export const ANA: FakeAccount = { email: 'ana@segmentia.es', password: 'ventas-2026', claims: { uid: 'staff-ana' } };
+/** A sales account. */
+export const ANA: TestAccount = { email: 'ana@segmentia.es', password: 'ventas-2026', staff: true };
 
 /** A word no other test's leads contain: search for it to see only this test's leads. */
 export const uniqueMark = () => `t${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
@@ -46,39 +45,41 @@ export async function createLeads(request: APIRequestContext, leads: Record<stri
 }
 
 /** Moves a lead on as a sales account would, through the API. */
-export async function setLeadStatus(
-  request: APIRequestContext,
-  id: string,
-  status: LeadStatus,
-  claims: Partial<TokenClaims> = {},
-): Promise<void> {
+export async function setLeadStatus(request: APIRequestContext, id: string, status: LeadStatus, account: TestAccount = ANA): Promise<void> {
   await graphql(
     request,
     'mutation ($id: ID!, $status: LeadStatus!) { updateLeadStatus(id: $id, status: $status) { id } }',
     { id, status },
-    await signToken(claims),
+    await accountToken(account),
   );
 }
 
 /**
- * Opens the staff page (Spanish unless `path` says otherwise) with Firebase
- * Auth answered by the stand-in, and signs in with email and password.
+ * Makes the account in the Firebase Auth emulator, opens the staff page
+ * (Spanish unless `path` says otherwise) and signs in with its email and
+ * `password` (its own unless given). Returns the page's requests to Google's
+ * hosts from then on, which signing in through the emulator never makes.
  */
 export async function signIn(
   page: Page,
   {
     path = '/staff/',
     account = ANA,
-    accounts = [account],
+    password = account.password,
     labels = SPANISH,
-  }: { path?: string; account?: FakeAccount; accounts?: FakeAccount[]; labels?: SignInLabels } = {},
-) {
-  const fake = await fakeFirebaseAuth(page, accounts);
+  }: { path?: string; account?: TestAccount; password?: string; labels?: SignInLabels } = {},
+): Promise<{ googleRequests: string[] }> {
+  await createAccount(account);
+  if (account.expiredTokens) await expiredTokens(page);
+  const googleRequests: string[] = [];
+  page.on('request', (request) => {
+    if (/^https:\/\/([a-z0-9-]+\.)*(googleapis|google|gstatic|firebaseapp)\.com\//.test(request.url())) googleRequests.push(request.url());
+  });
   await openPage(page, path);
   await page.getByLabel(labels.email, { exact: true }).fill(account.email);
-  await page.getByLabel(labels.password, { exact: true }).fill(account.password);
+  await page.getByLabel(labels.password, { exact: true }).fill(password);
   await page.getByRole('button', { name: labels.submit, exact: true }).click();
-  return fake;
+  return { googleRequests };
 }
 
 interface SignInLabels {

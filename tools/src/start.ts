@@ -79,6 +79,8 @@ async function main(): Promise<void> {
     DATABASE_URL: database.url,
     // The site's browser pages call the API from the site's address.
     SITE_ORIGINS: process.env.SITE_ORIGINS || new URL(siteUrl).origin,
+    // Sales' notifications link to the staff page of the site this command serves.
+    STAFF_PAGE_URL: process.env.STAFF_PAGE_URL || `${siteUrl}/staff/`,
   });
   const applied = await deployMigrations(database.url);
   if (applied.length) console.log(`Migrations applied: ${applied.join(', ')}`);

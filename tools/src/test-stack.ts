@@ -1,16 +1,19 @@
 /**
  * The whole product for the browser tests and the site's benchmark, as `npm
  * start` runs it but on ports of its own and a database made for the run: the
- * API, the site built against it (the same locked, reusable build as `npm
- * start`), and the site server with its 404s.
+ * API, the Firebase Auth emulator staff sign in with, the mail catcher the
+ * API's emails go to, the site built against them (the same locked, reusable
+ * build as `npm start`), and the site server with its 404s.
  */
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { createApp } from '@segmentia/api/src/app';
 import { loadConfig } from '@segmentia/api/src/common/config/app-config';
-import { createTestIdentity, serveKeySet, TEST_PROJECT_ID } from '@segmentia/testing';
 import { createTemporaryDatabase, openScratchServer } from './database/temporary-database';
+import { DEMO_PROJECT_ID } from './local-services/auth-emulator';
+import { startLocalServices } from './local-services/local-services';
 import { REPO_ROOT } from './paths';
+import { freePort } from './ports';
 import { buildSite } from './site-build';
 import { serveSite } from './site-server';
 
@@ -22,39 +25,43 @@ export const SITE_URL = `http://127.0.0.1:${SITE_PORT}`;
 export const API_URL = `http://127.0.0.1:${API_PORT}/graphql`;
 export const LEAD_RETENTION_MONTHS = 18;
 
-/** The Firebase web app the staff page signs in with; tests answer Google's auth hosts themselves. */
+/** The Auth emulator's port (its hub and log take the next two): fixed, as the site's build holds its address. */
+export const AUTH_EMULATOR_PORT = Number(process.env.E2E_AUTH_EMULATOR_PORT ?? 9199);
+
+/**
+ * The Firebase web app of the site's build: the emulator's project for staff
+ * sign-in, and Firebase Analytics too, so the security policy is tried with
+ * every tag the site can load (fixtures' answerGoogleTags).
+ */
 export const FIREBASE_WEB_CONFIG = {
-  GATSBY_FIREBASE_API_KEY: 'test-api-key',
-  GATSBY_FIREBASE_AUTH_DOMAIN: `${TEST_PROJECT_ID}.firebaseapp.com`,
-  GATSBY_FIREBASE_PROJECT_ID: TEST_PROJECT_ID,
-  // Firebase Analytics too, so the security policy is tried with every tag the site can load (fixtures' answerGoogleTags).
-  GATSBY_FIREBASE_APP_ID: `1:1234567890:web:${TEST_PROJECT_ID}`,
+  GATSBY_FIREBASE_PROJECT_ID: DEMO_PROJECT_ID,
+  GATSBY_FIREBASE_APP_ID: `1:1234567890:web:${DEMO_PROJECT_ID}`,
   GATSBY_FIREBASE_MEASUREMENT_ID: 'G-TEST123456',
 };
 
 export async function startStack(): Promise<() => Promise<void>> {
   const server = await openScratchServer(Number(process.env.E2E_EMBEDDED_POSTGRES_PORT ?? 54349));
   const database = await createTemporaryDatabase(server.url, 'segmentia_e2e');
-  // Staff sign in with tokens signed by a key of this run (see fixtures' signToken).
-  const identity = await createTestIdentity();
-  const keySet = await serveKeySet(identity.publicJwk);
-  process.env.E2E_IDENTITY_KEY = JSON.stringify(identity.privateJwk);
+  // Staff sign in through Firebase's Auth emulator (tests make their accounts); emails land in the mail catcher.
+  const services = await startLocalServices({ authEmulator: AUTH_EMULATOR_PORT, mailSmtp: await freePort(), mailWeb: await freePort() });
+  process.env.E2E_AUTH_EMULATOR_URL = services.auth!.url;
+  process.env.E2E_MAIL_URL = services.mail!.webUrl;
   const app = await createApp(
     loadConfig({
+      ...services.apiEnv,
       NODE_ENV: 'test',
       DATABASE_URL: database.url,
       METRICS_PORT: '0',
       SITE_ORIGINS: SITE_URL,
+      STAFF_PAGE_URL: `${SITE_URL}/staff/`,
       // The tests send several requests from one address.
       CONTACT_RATE_LIMIT_PER_MINUTE: '1000',
       // A real proof of work, solved by the widget in the browser, but small; the time trap of a second.
       ALTCHA_COST: '50',
       ALTCHA_MAX_COUNTER: '30',
       CONTACT_MIN_FILL_SECONDS: '1',
-      FIREBASE_PROJECT_ID: TEST_PROJECT_ID,
       // Not the default, so the privacy page's figure is seen to come from the API.
       LEAD_RETENTION_MONTHS: String(LEAD_RETENTION_MONTHS),
-      FIREBASE_JWKS_URL: keySet.url,
     }),
     { logs: false },
   );
@@ -67,7 +74,9 @@ export async function startStack(): Promise<() => Promise<void>> {
       GATSBY_API_URL: API_URL,
       GATSBY_SITE_URL: SITE_URL,
       GATSBY_GTM_ID: 'GTM-TEST123',
+      ...services.siteEnv,
       ...FIREBASE_WEB_CONFIG,
+      GATSBY_GRAPHQL_IDE_URL: API_URL,
     };
     const result = await buildSite(env, { quiet: true, log: () => undefined });
     console.log(`Site for the tests: ${result}`);
@@ -78,7 +87,7 @@ export async function startStack(): Promise<() => Promise<void>> {
   return async () => {
     await new Promise((resolve) => site.close(resolve));
     await app.close();
-    await keySet.close();
+    await services.stop();
     await database.drop();
     await server.stop();
   };

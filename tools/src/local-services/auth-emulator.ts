@@ -101,7 +101,7 @@ async function admin(emulator: EmulatorAddress, method: string, pathname: string
   return answer;
 }
 
-/** Creates the account, or sets it as given when its email exists already; returns its uid. */
+/** Creates the account, or sets its role, claims and state as given when its email exists already; returns its uid. */
 export async function ensureAccount(emulator: EmulatorAddress, account: EmulatorAccount): Promise<string> {
   const found = (await admin(emulator, 'POST', 'accounts:lookup', { email: [account.email] })) as { users?: { localId: string }[] };
   const uid =
@@ -109,9 +109,9 @@ export async function ensureAccount(emulator: EmulatorAddress, account: Emulator
     ((await admin(emulator, 'POST', 'accounts', { email: account.email, password: account.password, localId: account.uid }))
       .localId as string);
   // Claims are set by an update (as the Admin SDK's setCustomUserClaims does): account creation ignores them.
+  // The password is not set again: a password change ends the account's sessions (the tests share accounts).
   await admin(emulator, 'POST', 'accounts:update', {
     localId: uid,
-    password: account.password,
     emailVerified: account.emailVerified ?? true,
     customAttributes: JSON.stringify({ ...account.claims, ...(account.staff ? { role: STAFF_ROLE } : {}) }),
     disableUser: account.disabled ?? false,

@@ -1,0 +1,63 @@
+/**
+ * The emails a request sends, read from the test stack's mail catcher (maildev,
+ * as `npm start` runs it when SMTP_URL is unset): the prospect's confirmation
+ * in the language of the page she sent it from, and sales' notification.
+ */
+import { expect, test } from '@playwright/test';
+import { type CaughtMessage, caughtMessages } from '@segmentia/tools/src/local-services/mail-catcher';
+import { SITE_URL } from '@segmentia/tools/src/test-stack';
+import { fillRequiredFields } from '../support/contact-form';
+import { openPage } from '../support/fixtures';
+
+const mailUrl = () => process.env.E2E_MAIL_URL!;
+
+/** The first message to `address` whose subject matches, once it has arrived. */
+async function messageTo(address: string, subject: RegExp): Promise<CaughtMessage> {
+  let found: CaughtMessage | undefined;
+  await expect
+    .poll(
+      async () => {
+        found = (await caughtMessages(mailUrl())).find(
+          (message) => message.to.some((to) => to.address === address) && subject.test(message.subject),
+        );
+        return Boolean(found);
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+test('a request sent from the English page: her confirmation in English, and sales are told', async ({ page }) => {
+  const email = `mail.${Date.now()}.${Math.floor(Math.random() * 1e6)}@agencianorte.es`;
+  const agencyName = `Northern Media ${Date.now().toString(36)}`;
+  await openPage(page, '/en/');
+  const form = page.locator('#contact form');
+  await fillRequiredFields(form, { email, agencyName, contactName: 'Laura Smith', language: 'en' });
+  await form.getByLabel("Segmentia's solutions").check();
+  await form.getByRole('button', { name: 'Request access' }).click();
+  await expect(page.getByRole('heading', { name: 'Data sent' })).toBeVisible({ timeout: 30_000 });
+
+  const confirmation = await messageTo(email, /./);
+  expect(confirmation.subject).toBe('We have received your request for demo access');
+  expect(confirmation.text).toContain('Laura');
+  expect(confirmation.text).toContain(`${SITE_URL}/en/privacy/`);
+
+  // Read as she would, in a browser: its links go to the English pages of the site, and nothing is loaded to track her.
+  const loaded: string[] = [];
+  page.on('request', (request) => loaded.push(request.url()));
+  await page.goto(`${mailUrl()}/api/email/${confirmation.id}/html`);
+  await expect(page.getByRole('link', { name: 'How we handle your data: privacy policy' })).toHaveAttribute(
+    'href',
+    `${SITE_URL}/en/privacy/`,
+  );
+  const links = await page.getByRole('link').evaluateAll((anchors) => anchors.map((anchor) => (anchor as HTMLAnchorElement).href));
+  for (const link of links) expect(link).toMatch(new RegExp(`^(${SITE_URL}/en/|mailto:)`));
+  expect(await page.locator('img').count()).toBe(0);
+  expect(loaded.filter((url) => !url.startsWith(mailUrl()))).toEqual([]);
+
+  const notification = await messageTo('ventas@segmentia.test', new RegExp(agencyName));
+  expect(notification.subject).toMatch(new RegExp(`^New demo request: ${agencyName} \\(fit \\d+/100\\)$`));
+  expect(notification.text).toContain(email);
+  expect(notification.text).toMatch(new RegExp(`Open the lead: ${SITE_URL}/staff/\\?lead=[0-9a-f-]{36}`));
+});
