@@ -1,5 +1,4 @@
 import type { Locator, Page, Route } from '@playwright/test';
-import type { JWK } from 'jose';
 import { Client } from 'pg';
 import { FIREBASE_WEB_CONFIG } from '@segmentia/tools/src/test-stack';
 
