@@ -15,7 +15,11 @@ describe("the IDE's example operations", () => {
     const document = parse(query);
     expect(validate(schema, document).map((error) => error.message)).toEqual([]);
     const operation = document.definitions[0] as OperationDefinitionNode;
-    const values = getVariableValues(schema, operation.variableDefinitions ?? [], variables ? (JSON.parse(variables) as object) : {});
+    const values = getVariableValues(
+      schema,
+      operation.variableDefinitions ?? [],
+      variables ? (JSON.parse(variables) as Record<string, unknown>) : {},
+    );
     expect(values.errors?.map((error) => error.message)).toBeUndefined();
   });
 
