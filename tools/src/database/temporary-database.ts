@@ -14,8 +14,8 @@ export interface TemporaryDatabase {
   drop(): Promise<void>;
 }
 
-/** A new database on the server of `serverUrl`, migrated and seeded: for a test run or a benchmark. */
-export async function createTemporaryDatabase(serverUrl: string, prefix: string): Promise<TemporaryDatabase> {
+/** A new database on the server of `serverUrl`, migrated and seeded (unless `prepare` is false): for a test run or a benchmark. */
+export async function createTemporaryDatabase(serverUrl: string, prefix: string, { prepare = true } = {}): Promise<TemporaryDatabase> {
   const name = `${prefix}_${Date.now()}_${randomBytes(3).toString('hex')}`;
   await withAdmin(serverUrl, async (admin) => {
     await admin.query(`CREATE DATABASE ${name}`);
@@ -23,12 +23,14 @@ export async function createTemporaryDatabase(serverUrl: string, prefix: string)
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
 
-  await deployMigrations(url.toString());
-  const prisma = new PrismaService(loadConfig({ DATABASE_URL: url.toString() }));
-  try {
-    await seed(prisma);
-  } finally {
-    await prisma.$disconnect();
+  if (prepare) {
+    await deployMigrations(url.toString());
+    const prisma = new PrismaService(loadConfig({ DATABASE_URL: url.toString() }));
+    try {
+      await seed(prisma);
+    } finally {
+      await prisma.$disconnect();
+    }
   }
   return {
     url: url.toString(),

@@ -1,3 +1,5 @@
+// Over 300 lines on purpose: every setting of the API in one validated class, grouped by concern, each with its
+// documented default and its message; splitting it would scatter what .env.example and docs/configuration.md list.
 import { NotificationChannel } from '../../generated/prisma/enums';
 import { type Company, companyFrom, companySettingsOf } from '@segmentia/contracts/company';
 import { Transform } from 'class-transformer';

@@ -1,0 +1,81 @@
+/**
+ * `npm start` three times, as a developer runs it: the first start builds the
+ * site (or reuses a build with the same sources, settings and data), the next
+ * two reuse it, as nothing changed: what a build writes is never an input of
+ * its reuse check. Each start is the real command on ports of its own and a
+ * database made for the test, stopped with Ctrl-C (SIGINT) once it runs.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import { createTemporaryDatabase, openScratchServer, type TemporaryDatabase } from './database/temporary-database';
+import { REPO_ROOT } from './paths';
+import { freePort } from './ports';
+
+jest.setTimeout(420_000);
+
+let server: Awaited<ReturnType<typeof openScratchServer>>;
+let database: TemporaryDatabase;
+let env: NodeJS.ProcessEnv;
+let siteUrl: string;
+
+beforeAll(async () => {
+  server = await openScratchServer(Number(process.env.TEST_EMBEDDED_POSTGRES_PORT ?? 54359));
+  // Empty: npm start migrates and seeds it, as it does any database.
+  database = await createTemporaryDatabase(server.url, 'segmentia_start', { prepare: false });
+  const [port, metrics, site, smtp, web] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
+  siteUrl = `http://localhost:${site}`;
+  env = {
+    ...process.env,
+    NODE_ENV: 'development',
+    HOST: '127.0.0.1',
+    DATABASE_URL: database.url,
+    PORT: String(port),
+    METRICS_PORT: String(metrics),
+    SITE_PORT: String(site),
+    // The emulator's address is built into the site: the same for the three starts.
+    AUTH_EMULATOR_PORT: String(20000 + Math.floor(Math.random() * 20000)),
+    MAIL_CATCHER_SMTP_PORT: String(smtp),
+    MAIL_CATCHER_WEB_PORT: String(web),
+  };
+});
+afterAll(async () => {
+  await database?.drop();
+  await server?.stop();
+});
+
+/** Runs `npm start` until it says it is running, checks the site answers, stops it; its output and its start time. */
+async function start(): Promise<{ output: string; seconds: number }> {
+  const child: ChildProcess = spawn(process.execPath, [path.join(REPO_ROOT, 'tools/dist/src/start.js')], { env, cwd: REPO_ROOT });
+  let output = '';
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const running = new Promise<number>((resolve, reject) => {
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      const started = /Segmentia is running \(started in ([\d.]+) s\)/.exec(output);
+      if (started) resolve(Number(started[1]));
+    };
+    child.stdout!.on('data', read);
+    child.stderr!.on('data', read);
+    void exited.then((code) => reject(new Error(`npm start exited (${code}) before it ran:\n${output.slice(-2000)}`)));
+  });
+  try {
+    const seconds = await running;
+    expect((await fetch(`${siteUrl}/`)).status).toBe(200);
+    return { output, seconds };
+  } finally {
+    child.kill('SIGINT');
+    expect(await exited).toBe(0);
+  }
+}
+
+it('builds the site once, then a second and a third start reuse it', async () => {
+  const first = await start();
+  expect(first.output).toMatch(/Building the site|Site unchanged since the last build/);
+  const second = await start();
+  const third = await start();
+  for (const again of [second, third]) {
+    expect(again.output).toContain('Site unchanged since the last build: reusing site/public');
+    expect(again.output).not.toContain('Building the site');
+  }
+  console.log(`npm start: first ${first.seconds} s, second ${second.seconds} s, third ${third.seconds} s`);
+});
