@@ -8,11 +8,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { STAFF_ROLE } from '@segmentia/api/src/leads/auth/staff-role';
+import { DEMO_PROJECT_ID, STAFF_ROLE } from '@segmentia/api/src/leads/auth/staff-role';
 import { launch, waitFor } from '../managed-process';
 
-/** A project id starting with "demo-": firebase-tools then reaches for no Google service. */
-export const DEMO_PROJECT_ID = 'demo-segmentia';
+export { DEMO_PROJECT_ID };
 
 export interface AuthEmulatorPorts {
   /** The emulator's own port (FIREBASE_AUTH_EMULATOR_HOST). */

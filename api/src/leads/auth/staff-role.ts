@@ -2,6 +2,13 @@ import type { Auth } from 'firebase-admin/auth';
 
 export const STAFF_ROLE = 'sales';
 
+/**
+ * The Firebase Auth emulator `npm start` runs without a Firebase project: its
+ * project id (a "demo-" id reaches no Google service) and its default address.
+ */
+export const DEMO_PROJECT_ID = 'demo-segmentia';
+export const DEFAULT_AUTH_EMULATOR_HOST = '127.0.0.1:9099';
+
 export interface RoleChange {
   uid: string;
   email: string;
