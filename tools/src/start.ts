@@ -22,7 +22,13 @@ import { deployMigrations } from '@segmentia/api/src/database/migrations';
 import { REPO_ROOT } from './paths';
 import { PrismaService } from '@segmentia/api/src/prisma/prisma.service';
 import { assertPortsFree, type PortUse } from './ports';
-import { describeLocalServices, type LocalServices, localServicePorts, startLocalServices } from './local-services/local-services';
+import {
+  describeLocalServices,
+  type LocalServices,
+  localServicePorts,
+  localServiceSettings,
+  startLocalServices,
+} from './local-services/local-services';
 import { buildSite } from './site-build';
 import { serveSite } from './site-server';
 
@@ -71,11 +77,15 @@ async function main(): Promise<void> {
   await assertPortsFree(ports);
 
   running.database = openDatabase();
+  // The emulator and the mail catcher start meanwhile: the API and the build know their addresses already.
   running.services = startLocalServices(localPorts);
-  const [database, services] = await Promise.all([running.database, running.services]);
+  // Its failure is met where it is awaited, before the site is served.
+  running.services.catch(() => undefined);
+  const local = localServiceSettings(localPorts);
+  const database = await running.database;
   const config = loadConfig({
     ...process.env,
-    ...services.apiEnv,
+    ...local.apiEnv,
     DATABASE_URL: database.url,
     // The site's browser pages call the API from the site's address.
     SITE_ORIGINS: process.env.SITE_ORIGINS || new URL(siteUrl).origin,
@@ -101,12 +111,13 @@ async function main(): Promise<void> {
       SITE_API_URL: `http://${apiHost}:${config.PORT}/graphql`,
       GATSBY_API_URL: settings.GATSBY_API_URL ?? apiUrl,
       GATSBY_SITE_URL: siteUrl,
-      ...services.siteEnv,
+      ...local.siteEnv,
       // The staff page's "Query leads in GraphQL" opens the API's IDE.
       ...(config.graphqlIde ? { GATSBY_GRAPHQL_IDE_URL: settings.GATSBY_API_URL ?? apiUrl } : {}),
     },
     { signal: building.signal },
   );
+  const services = await running.services;
   if (stopping) return;
   running.site = serveSite(path.join(REPO_ROOT, 'site', 'public'), settings.SITE_PORT);
   await running.site;

@@ -43,13 +43,28 @@ export function localServicePorts(ports: LocalServicePorts): PortUse[] {
   ];
 }
 
-/** The site build's Firebase settings for the emulator's project (the web SDK needs an API key; the emulator takes any). */
-export function emulatorWebConfig(auth: AuthEmulator): Record<string, string> {
+/**
+ * The settings that point the API and the site's build at them, known from
+ * their ports alone: the API can start while they are still starting.
+ */
+export function localServiceSettings(ports: LocalServicePorts): Pick<LocalServices, 'apiEnv' | 'siteEnv'> {
+  const auth = ports.authEmulator ? `127.0.0.1:${ports.authEmulator}` : undefined;
   return {
-    GATSBY_FIREBASE_API_KEY: 'emulator-api-key',
-    GATSBY_FIREBASE_AUTH_DOMAIN: `${auth.projectId}.firebaseapp.com`,
-    GATSBY_FIREBASE_PROJECT_ID: auth.projectId,
-    GATSBY_FIREBASE_AUTH_EMULATOR_URL: auth.url,
+    apiEnv: {
+      ...(auth ? { FIREBASE_PROJECT_ID: DEMO_PROJECT_ID, FIREBASE_AUTH_EMULATOR_HOST: auth } : {}),
+      ...(ports.mailSmtp
+        ? { SMTP_URL: `smtp://127.0.0.1:${ports.mailSmtp}`, NOTIFY_EMAIL_TO: process.env.NOTIFY_EMAIL_TO || DEMO_SALES_INBOX }
+        : {}),
+    },
+    // The web SDK needs an API key; the emulator takes any.
+    siteEnv: auth
+      ? {
+          GATSBY_FIREBASE_API_KEY: 'emulator-api-key',
+          GATSBY_FIREBASE_AUTH_DOMAIN: `${DEMO_PROJECT_ID}.firebaseapp.com`,
+          GATSBY_FIREBASE_PROJECT_ID: DEMO_PROJECT_ID,
+          GATSBY_FIREBASE_AUTH_EMULATOR_URL: `http://${auth}`,
+        }
+      : {},
   };
 }
 
@@ -76,15 +91,7 @@ export async function startLocalServices(ports: LocalServicePorts, { demoAccount
   if (started.auth && demoAccounts) {
     for (const account of Object.values(DEMO_ACCOUNTS)) await ensureAccount(started.auth, account);
   }
-  return {
-    ...started,
-    apiEnv: {
-      ...(started.auth ? { FIREBASE_PROJECT_ID: started.auth.projectId, FIREBASE_AUTH_EMULATOR_HOST: started.auth.host } : {}),
-      ...(started.mail ? { SMTP_URL: started.mail.smtpUrl, NOTIFY_EMAIL_TO: process.env.NOTIFY_EMAIL_TO || DEMO_SALES_INBOX } : {}),
-    },
-    siteEnv: started.auth ? emulatorWebConfig(started.auth) : {},
-    stop,
-  };
+  return { ...started, ...localServiceSettings(ports), stop };
 }
 
 /** What `npm start` prints about them. */
