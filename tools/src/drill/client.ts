@@ -133,7 +133,9 @@ export async function load(client: Client, options: LoadOptions): Promise<LoadRe
       let answer: Answer;
       let firstCode = '';
       do {
-        if (attempts) await new Promise((resolve) => setTimeout(resolve, 100 * attempts));
+        // Backing off up to 2 s a try: when one replica dies, nginx may take both out for its fail_timeout (2 s) after an
+        // error on the other's kept-alive connection (seen: 3 s of 502s); a client that stops retrying sooner loses the lead.
+        if (attempts) await new Promise((resolve) => setTimeout(resolve, Math.min(100 * 2 ** (attempts - 1), 2000)));
         attempts++;
         answer = isSubmit ? await submit(client, requestId!) : await explore(client, index);
         firstCode ||= answer.code;

@@ -7,7 +7,7 @@ import type { Topology } from '../production/topology';
 import { readyStatus } from './limits';
 import { CONCURRENCY, LEADS, LOAD_ENV, OUTAGE_SECONDS, PORTS, report, sleep, waitUntil, type Webhook } from './setup';
 
-/** 10,000 leads at concurrency 100, one replica SIGKILLed in the middle and started again; the client retries with the same requestId. */
+/** 10,000 leads at concurrency 100, one replica SIGKILLed in the middle and started again; the client retries with the same requestId (for about 9 s). */
 export async function crashUnderLoad(topology: Topology, client: Client, database: PgClient): Promise<void> {
   let killed = false;
   let restart: Promise<void> | undefined;
@@ -16,7 +16,8 @@ export async function crashUnderLoad(topology: Topology, client: Client, databas
     concurrency: CONCURRENCY,
     maxSeconds: 300,
     submitShare: 1,
-    retries: 5,
+    // Up to 100+200+400+800+1600+2000×3 ms: about 9 s of retries.
+    retries: 8,
     onAnswer: (answered) => {
       if (!killed && answered >= LEADS * 0.4) {
         killed = true;
@@ -47,7 +48,8 @@ export async function crashUnderLoad(topology: Topology, client: Client, databas
       `rows ${stored.rows}, distinct receipts ${receipts.size}, duplicates ` +
       `${stored.rows - stored.distinct_ids}, lost ${LEADS - stored.rows}; ` +
       `seen by a client without retries: ${failedFirst.length} (${tally(failedFirst.map((answer) => answer.firstCode))}); ` +
-      `retried ${result.answers.filter((answer) => answer.attempts > 1).length}`,
+      `retried ${result.answers.filter((answer) => answer.attempts > 1).length}; ` +
+      `failed after retries: ${failedFinally.length} (${tally(failedFinally.map((answer) => answer.code))})`,
   );
 }
 
