@@ -7,7 +7,10 @@ import type { Topology } from '../production/topology';
 import { readyStatus } from './limits';
 import { CONCURRENCY, LEADS, LOAD_ENV, OUTAGE_SECONDS, PORTS, report, sleep, waitUntil, type Webhook } from './setup';
 
-/** 10,000 leads at concurrency 100, one replica SIGKILLed in the middle and started again; the client retries with the same requestId (for about 9 s). */
+/**
+ * 10,000 leads at concurrency 100, one replica SIGKILLed in the middle and started again; the client retries with
+ * the same requestId (for about 9 s).
+ */
 export async function crashUnderLoad(topology: Topology, client: Client, database: PgClient): Promise<void> {
   let killed = false;
   let restart: Promise<void> | undefined;
