@@ -87,6 +87,8 @@ test('a partial selection shows the unsaved notice until saved, with the keyboar
 });
 
 test('revoking removes the tag manager script and the cookies its patterns target', async ({ page }) => {
+  // A client-side navigation below: on a loaded CI machine it once took the whole of a 30 s test (as in resilience.spec.ts).
+  test.slow();
   await openPage(page, '/');
   await page.getByRole('button', { name: 'Aceptar todas' }).click();
   await expect(page.locator('script[data-consent-script="tag-manager"]')).toHaveCount(1);
@@ -95,7 +97,8 @@ test('revoking removes the tag manager script and the cookies its patterns targe
     document.cookie = '_ga_TEST=GS1.1; Path=/';
   });
   await page.getByRole('link', { name: 'Política de cookies' }).first().click();
-  await page.getByRole('button', { name: 'Cambiar mi elección de cookies' }).click();
+  await expect(page).toHaveURL(/\/cookies\/$/, { timeout: 30_000 });
+  await page.getByRole('button', { name: 'Cambiar mi elección de cookies' }).click({ timeout: 30_000 });
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: 'Rechazar' }).click();
   await expect(page.locator('script[data-consent-script]')).toHaveCount(0);
