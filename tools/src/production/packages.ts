@@ -1,8 +1,13 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 
-/** Debian's packages for each program the production topology and the tests run (nginx with its brotli module). */
+/**
+ * Debian's packages for each program the production topology and the tests run (nginx with its brotli module), and
+ * the image commands (Docker's daemon; mmdebstrap for a local Debian base).
+ */
 const PACKAGES: Record<string, string[]> = {
   chromium: ['chromium'],
+  dockerd: ['docker.io'],
+  mmdebstrap: ['mmdebstrap'],
   nginx: ['nginx', 'libnginx-mod-http-brotli-filter'],
   'redis-server': ['redis-server'],
   openssl: ['openssl'],
