@@ -4,20 +4,31 @@
  */
 import { Client } from 'pg';
 import { SALES_READER_ROLE, salesReaderUrl } from '../src/database/sales-reader';
+import { startTestApi, type TestApi } from './support/api';
+import { contactInput, submitLead } from './support/leads';
 
 let reader: Client;
+let api: TestApi;
 beforeAll(async () => {
+  // A sales webhook (nobody answers): each lead gets a notification row to read.
+  api = await startTestApi({ NOTIFY_WEBHOOK_URL: 'http://127.0.0.1:9/segmentia-sales' });
   reader = new Client({ connectionString: salesReaderUrl(process.env.TEST_DATABASE_URL!) });
   await reader.connect();
 });
-afterAll(() => reader?.end());
+afterAll(async () => {
+  await reader?.end();
+  await api?.close();
+});
 
 describe(`PostgreSQL's ${SALES_READER_ROLE} role`, () => {
-  it('reads the leads and their notifications', async () => {
+  it('reads a lead the form just stored, and its notifications', async () => {
+    const input = contactInput({ agencyName: 'Lectura Media' });
+    const id = await submitLead(api, input);
     expect((await reader.query('SELECT current_user AS role')).rows).toEqual([{ role: SALES_READER_ROLE }]);
-    const { rows } = await reader.query('SELECT count(*)::int AS leads FROM contact_request');
-    expect(rows[0].leads).toBeGreaterThanOrEqual(0);
-    await expect(reader.query('SELECT count(*) FROM lead_notification')).resolves.toBeDefined();
+    const lead = await reader.query('SELECT agency_name, email FROM contact_request WHERE id = $1', [id]);
+    expect(lead.rows).toEqual([{ agency_name: 'Lectura Media', email: input.email }]);
+    const notifications = await reader.query('SELECT count(*)::int AS count FROM lead_notification WHERE lead_id = $1', [id]);
+    expect(notifications.rows[0].count).toBeGreaterThan(0);
   });
 
   it.each([

@@ -9,11 +9,18 @@ import path from 'node:path';
 import { build } from 'esbuild';
 
 const here = import.meta.dirname;
-const newest = (dir: string): number => Math.max(...readdirSync(dir).map((name) => statSync(path.join(dir, name)).mtimeMs));
+/** The newest change among files and folders' files. */
+const newest = (...paths: string[]): number =>
+  Math.max(
+    ...paths.map((item) =>
+      statSync(item).isDirectory() ? newest(...readdirSync(item).map((name) => path.join(item, name))) : statSync(item).mtimeMs,
+    ),
+  );
 const built = path.join(here, 'dist/ide.js');
-const sources = [path.join(here, 'src'), path.join(here, 'package.json')];
+// Its own sources, and what it bundles of the contracts (the token messages it exchanges with the staff page).
+const sources = [path.join(here, 'src'), path.join(here, 'package.json'), path.join(here, '../contracts/src/graphql-ide.ts')];
 
-if (existsSync(built) && statSync(built).mtimeMs > Math.max(newest(sources[0]!), statSync(sources[1]!).mtimeMs)) {
+if (existsSync(built) && statSync(built).mtimeMs > newest(...sources)) {
   console.log('GraphQL IDE: up to date');
 } else {
   await build({

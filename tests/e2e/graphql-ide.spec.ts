@@ -85,6 +85,35 @@ test("sales query leads from the staff page: the IDE gets the session's token, a
   expect(outside).toEqual([]);
 });
 
+test("the IDE's token is renewed as the staff page renews it: an hour on, its next query still answers", async ({ page }) => {
+  // The page's clock, moved by the test: Firebase renews a token an hour old when asked for one.
+  await page.clock.install();
+  await signIn(page);
+  const [ide] = await Promise.all([page.waitForEvent('popup'), page.getByRole('link', { name: 'Consultar leads en GraphQL' }).click()]);
+  const sent: string[] = [];
+  ide.on('request', (request) => {
+    const authorization = request.headers().authorization;
+    if (request.url().startsWith(API_URL) && authorization) sent.push(authorization);
+  });
+  const renewals: string[] = [];
+  page.on('request', (request) => {
+    if (/securetoken\.googleapis\.com\/v1\/token/.test(request.url())) renewals.push(request.url());
+  });
+  // The session's token as the page holds it (Firebase keeps the signed-in user in sessionStorage).
+  const pageToken = () =>
+    page.evaluate(() => {
+      const key = Object.keys(sessionStorage).find((name) => name.startsWith('firebase:authUser:'))!;
+      return (JSON.parse(sessionStorage.getItem(key)!) as { stsTokenManager: { accessToken: string } }).stsTokenManager.accessToken;
+    });
+  expect(await run(ide)).toContain('"totalCount"');
+  expect(sent.at(-1)).toBe(`Bearer ${await pageToken()}`);
+
+  await page.clock.fastForward('01:01:00');
+  expect(await run(ide)).toContain('"totalCount"');
+  expect(renewals.length).toBeGreaterThan(0);
+  expect(sent.at(-1)).toBe(`Bearer ${await pageToken()}`);
+});
+
 test('an account without the sales role gets the same FORBIDDEN from GraphQL as on the staff page', async ({ request }) => {
   const token = await accountToken({ email: 'otra@agencianorte.es', password: 'una-clave', staff: false });
   const response = await request.post(API_URL, {

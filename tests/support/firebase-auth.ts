@@ -62,10 +62,13 @@ export async function expiredTokens(page: Page): Promise<void> {
   });
 }
 
+/** Google's hosts: what the sign-in page must not reach with the emulator (the tests have no internet). */
+export const GOOGLE_HOSTS = /^https:\/\/([a-z0-9-]+\.)*(googleapis|google|gstatic|firebaseapp)\.com\//;
+
 /** Route override: Google's hosts refused (the tests have no internet), each request recorded. */
 export async function blockGoogleSignIn(page: Page): Promise<{ requested: string[] }> {
   const requested: string[] = [];
-  await page.route(/^https:\/\/([a-z0-9-]+\.)*(googleapis\.com|google\.com|gstatic\.com|firebaseapp\.com)\//, (route) => {
+  await page.route(GOOGLE_HOSTS, (route) => {
     requested.push(`${route.request().method()} ${route.request().url()}`);
     return route.abort('blockedbyclient');
   });

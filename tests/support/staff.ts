@@ -6,7 +6,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { contactInput, fetchChallenge, solve, until } from '@segmentia/testing';
 import type { LeadStatus } from '@segmentia/contracts/leads';
-import { accountToken, createAccount, expiredTokens, type TestAccount } from './firebase-auth';
+import { accountToken, createAccount, expiredTokens, GOOGLE_HOSTS, type TestAccount } from './firebase-auth';
 import { openPage } from './fixtures';
 import { API_URL } from '@segmentia/tools/src/test-stack';
 
@@ -73,7 +73,7 @@ export async function signIn(
   if (account.expiredTokens) await expiredTokens(page);
   const googleRequests: string[] = [];
   page.on('request', (request) => {
-    if (/^https:\/\/([a-z0-9-]+\.)*(googleapis|google|gstatic|firebaseapp)\.com\//.test(request.url())) googleRequests.push(request.url());
+    if (GOOGLE_HOSTS.test(request.url())) googleRequests.push(request.url());
   });
   await openPage(page, path);
   await page.getByLabel(labels.email, { exact: true }).fill(account.email);

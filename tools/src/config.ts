@@ -7,6 +7,7 @@
 import { AppConfig } from '@segmentia/api/src/common/config/app-config';
 import { loadSettings, Port, UrlSetting } from '@segmentia/api/src/common/config/settings';
 import { IsString } from 'class-validator';
+import { DEFAULT_AUTH_EMULATOR_PORT } from '@segmentia/api/src/leads/auth/staff-role';
 
 export class ToolsConfig extends AppConfig {
   /** Where `npm start` serves the built site. */
@@ -39,7 +40,7 @@ export class ToolsConfig extends AppConfig {
    * port; its hub and its log take the next two.
    */
   @Port()
-  AUTH_EMULATOR_PORT = 9099;
+  AUTH_EMULATOR_PORT = DEFAULT_AUTH_EMULATOR_PORT;
 
   /** `npm start` without SMTP_URL: the mail catcher's SMTP port and its web inbox. */
   @Port()

@@ -56,6 +56,19 @@ export async function assertPortsFree(all: PortUse[]): Promise<void> {
   }
 }
 
+/**
+ * The first of `count` consecutive ports free on 127.0.0.1 now (for a server that opens its neighbours too, as the
+ * Auth emulator opens its hub and log), between 20000 and 40000.
+ */
+export async function freePortRun(count: number): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const first = 20000 + Math.floor(Math.random() * (20000 - count));
+    const uses = Array.from({ length: count }, (_, offset) => ({ port: first + offset, variable: 'a free port', host: '127.0.0.1' }));
+    if ((await Promise.all(uses.map(probe))).every((error) => !error)) return first;
+  }
+  throw new Error(`No ${count} consecutive free ports found between 20000 and 40000`);
+}
+
 /** A port free on 127.0.0.1 now, chosen by the system. */
 export const freePort = () =>
   new Promise<number>((resolve, reject) => {

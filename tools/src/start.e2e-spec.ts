@@ -9,7 +9,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { createTemporaryDatabase, openScratchServer, type TemporaryDatabase } from './database/temporary-database';
 import { REPO_ROOT } from './paths';
-import { freePort } from './ports';
+import { freePort, freePortRun } from './ports';
 
 jest.setTimeout(420_000);
 
@@ -33,7 +33,7 @@ beforeAll(async () => {
     METRICS_PORT: String(metrics),
     SITE_PORT: String(site),
     // The emulator's address is built into the site: the same for the three starts.
-    AUTH_EMULATOR_PORT: String(20000 + Math.floor(Math.random() * 20000)),
+    AUTH_EMULATOR_PORT: String(await freePortRun(3)),
     MAIL_CATCHER_SMTP_PORT: String(smtp),
     MAIL_CATCHER_WEB_PORT: String(web),
   };

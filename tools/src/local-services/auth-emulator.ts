@@ -27,8 +27,13 @@ export interface AuthEmulator {
   host: string;
   /** http://host:port, as the web SDK's connectAuthEmulator takes it. */
   url: string;
-  logFile: string;
   stop(): Promise<void>;
+}
+
+/** The emulator's address on this machine, from its port: as the API (host) and the web SDK (url) take it. */
+export function emulatorAddress(port: number): Pick<AuthEmulator, 'host' | 'url'> {
+  const host = `127.0.0.1:${port}`;
+  return { host, url: `http://${host}` };
 }
 
 export interface EmulatorAccount {
@@ -73,8 +78,7 @@ export async function startAuthEmulator(ports: AuthEmulatorPorts, projectId = DE
     { ...process.env, CI: 'true', FIREBASE_CLI_EXPERIMENTS: '', NO_UPDATE_NOTIFIER: '1' },
     folder,
   );
-  const host = `127.0.0.1:${ports.auth}`;
-  const url = `http://${host}`;
+  const { host, url } = emulatorAddress(ports.auth);
   const stop = async () => {
     await emulator.stop('SIGINT');
     rmSync(folder, { recursive: true, force: true });
@@ -85,7 +89,7 @@ export async function startAuthEmulator(ports: AuthEmulatorPorts, projectId = DE
     await stop();
     throw error;
   }
-  return { projectId, host, url, logFile, stop };
+  return { projectId, host, url, stop };
 }
 
 /** The emulator's REST API as an administrator ("Bearer owner" is the emulator's admin credential). */

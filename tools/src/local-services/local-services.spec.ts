@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import { createTransport } from 'nodemailer';
 import { loadConfig } from '@segmentia/api/src/common/config/app-config';
 import { FirebaseTokenVerifier } from '@segmentia/api/src/leads/auth/firebase-token-verifier';
-import { freePort } from '../ports';
+import { freePort, freePortRun } from '../ports';
 import { API_ROOT } from '../paths';
 import { claimsOf, ensureAccount, signInWithPassword } from './auth-emulator';
 import { caughtMessages } from './mail-catcher';
@@ -19,7 +19,7 @@ jest.setTimeout(90_000);
 
 let services: LocalServices;
 beforeAll(async () => {
-  const [authEmulator, mailSmtp, mailWeb] = [20000 + Math.floor(Math.random() * 20000), await freePort(), await freePort()];
+  const [authEmulator, mailSmtp, mailWeb] = [await freePortRun(3), await freePort(), await freePort()];
   services = await startLocalServices({ authEmulator, mailSmtp, mailWeb });
 });
 afterAll(() => services?.stop());

@@ -5,7 +5,14 @@
  * them; so does the browser tests' stack, on ports of its own.
  */
 import { type PortUse } from '../ports';
-import { type AuthEmulator, DEMO_PROJECT_ID, type EmulatorAccount, ensureAccount, startAuthEmulator } from './auth-emulator';
+import {
+  type AuthEmulator,
+  DEMO_PROJECT_ID,
+  emulatorAddress,
+  type EmulatorAccount,
+  ensureAccount,
+  startAuthEmulator,
+} from './auth-emulator';
 import { type MailCatcher, startMailCatcher } from './mail-catcher';
 
 /** The accounts `npm start` creates in the emulator and prints (the emulator forgets them when it stops). */
@@ -48,10 +55,10 @@ export function localServicePorts(ports: LocalServicePorts): PortUse[] {
  * their ports alone: the API can start while they are still starting.
  */
 export function localServiceSettings(ports: LocalServicePorts): Pick<LocalServices, 'apiEnv' | 'siteEnv'> {
-  const auth = ports.authEmulator ? `127.0.0.1:${ports.authEmulator}` : undefined;
+  const auth = ports.authEmulator ? emulatorAddress(ports.authEmulator) : undefined;
   return {
     apiEnv: {
-      ...(auth ? { FIREBASE_PROJECT_ID: DEMO_PROJECT_ID, FIREBASE_AUTH_EMULATOR_HOST: auth } : {}),
+      ...(auth ? { FIREBASE_PROJECT_ID: DEMO_PROJECT_ID, FIREBASE_AUTH_EMULATOR_HOST: auth.host } : {}),
       ...(ports.mailSmtp
         ? { SMTP_URL: `smtp://127.0.0.1:${ports.mailSmtp}`, NOTIFY_EMAIL_TO: process.env.NOTIFY_EMAIL_TO || DEMO_SALES_INBOX }
         : {}),
@@ -62,7 +69,7 @@ export function localServiceSettings(ports: LocalServicePorts): Pick<LocalServic
           GATSBY_FIREBASE_API_KEY: 'emulator-api-key',
           GATSBY_FIREBASE_AUTH_DOMAIN: `${DEMO_PROJECT_ID}.firebaseapp.com`,
           GATSBY_FIREBASE_PROJECT_ID: DEMO_PROJECT_ID,
-          GATSBY_FIREBASE_AUTH_EMULATOR_URL: `http://${auth}`,
+          GATSBY_FIREBASE_AUTH_EMULATOR_URL: auth.url,
         }
       : {},
   };

@@ -19,7 +19,6 @@ export interface MailCatcher {
   smtpUrl: string;
   /** The inbox, for a browser. */
   webUrl: string;
-  logFile: string;
   stop(): Promise<void>;
 }
 
@@ -70,7 +69,7 @@ export async function startMailCatcher(ports: MailCatcherPorts): Promise<MailCat
     await stop();
     throw error;
   }
-  return { smtpUrl: `smtp://127.0.0.1:${ports.smtp}`, webUrl, logFile, stop };
+  return { smtpUrl: `smtp://127.0.0.1:${ports.smtp}`, webUrl, stop };
 }
 
 /** Every message the catcher holds, oldest first. */

@@ -7,7 +7,8 @@ export const STAFF_ROLE = 'sales';
  * project id (a "demo-" id reaches no Google service) and its default address.
  */
 export const DEMO_PROJECT_ID = 'demo-segmentia';
-export const DEFAULT_AUTH_EMULATOR_HOST = '127.0.0.1:9099';
+export const DEFAULT_AUTH_EMULATOR_PORT = 9099;
+export const DEFAULT_AUTH_EMULATOR_HOST = `127.0.0.1:${DEFAULT_AUTH_EMULATOR_PORT}`;
 
 export interface RoleChange {
   uid: string;
