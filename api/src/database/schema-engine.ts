@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
 import { bindMigrationAwareSqlAdapterFactory } from '@prisma/driver-adapter-utils';
 import { SCHEMA_PATH } from './paths';
 import type { SchemaEngine } from '@prisma/schema-engine-wasm' with { 'resolution-mode': 'import' };
@@ -37,9 +38,32 @@ export async function openSchemaEngine(databaseUrl: string): Promise<SchemaEngin
   exports.__wbindgen_start();
 
   const schema = await readFile(SCHEMA_PATH, 'utf8');
-  // The engine never closes the pool it opens; idle connections must not keep the process alive.
-  const adapter = bindMigrationAwareSqlAdapterFactory(new PrismaPg({ connectionString: databaseUrl, allowExitOnIdle: true }));
+  const adapter = bindMigrationAwareSqlAdapterFactory(new MigrationAdapter(databaseUrl));
   return glue.SchemaEngine.new({ datamodels: [[SCHEMA_PATH, schema]] }, () => undefined, adapter);
+}
+
+/**
+ * Prisma's pg adapter, but for scripts: it runs one statement by statement, split at every semicolon (one inside a
+ * DO block or a function's body too) and each on any connection of its pool. A migration goes to PostgreSQL whole
+ * instead, as one simple query, which PostgreSQL runs as one transaction: all of it or nothing.
+ */
+export class MigrationAdapter extends PrismaPg {
+  private readonly pool: pg.Pool;
+
+  constructor(databaseUrl: string) {
+    // The engine never closes the pool it opens; idle connections must not keep the process alive.
+    const pool = new pg.Pool({ connectionString: databaseUrl, allowExitOnIdle: true });
+    super(pool, { disposeExternalPool: true });
+    this.pool = pool;
+  }
+
+  override async connect(): ReturnType<PrismaPg['connect']> {
+    const adapter = await super.connect();
+    adapter.executeScript = async (script: string) => {
+      await this.pool.query(script);
+    };
+    return adapter;
+  }
 }
 
 function unrefTimer(timer: unknown): unknown {
