@@ -142,7 +142,8 @@ ENV SITE_URL=${SITE_URL} \
   NGINX_SITE_ROOT=/srv/segmentia/site \
   NGINX_HEADERS_DIR=/srv/segmentia/headers \
   NGINX_CACHE_DIR=/tmp/nginx/cache \
-  NGINX_ACME_ROOT=/srv/segmentia/acme
+  NGINX_ACME_ROOT=/srv/segmentia/acme \
+  NGINX_REAL_IP=""
 USER 1000
 EXPOSE 8080 8443
 STOPSIGNAL SIGQUIT

@@ -2,6 +2,7 @@ import net from 'node:net';
 import { Writable } from 'node:stream';
 import { stopApp } from '../src/app';
 import { loadConfig } from '../src/common/config/app-config';
+import { Metrics } from '../src/metrics/metrics.service';
 import { startTestApi, type TestApi } from './support/api';
 import { until } from '@segmentia/testing';
 import { contactInput, submitLead } from './support/leads';
@@ -164,13 +165,21 @@ describe('readiness', () => {
     await expect(fetch(`${api.url}/health`)).rejects.toThrow();
   });
 
-  it('checks Redis when it is configured, while the form keeps working and counting in memory', async () => {
+  it('stays ready when Redis is down (the form works on, counting in memory), and the metrics say Redis is down', async () => {
     const port = await closedPort();
     const api = await startTestApi({ REDIS_URL: `redis://127.0.0.1:${port}`, TRUST_PROXY_HOPS: '1', CONTACT_RATE_LIMIT_PER_MINUTE: '2' });
     try {
       const ready = await fetch(`${api.url}/ready`);
-      expect(ready.status).toBe(503);
-      expect(await ready.json()).toMatchObject({ info: { database: { status: 'up' } }, error: { redis: { status: 'down' } } });
+      expect(ready.status).toBe(200);
+      expect(await ready.json()).toEqual({
+        status: 'ok',
+        info: { process: { status: 'up' }, database: { status: 'up' } },
+        error: {},
+        details: { process: { status: 'up' }, database: { status: 'up' } },
+      });
+      const metrics = await api.app.get(Metrics).registry.metrics();
+      expect(metrics).toMatch(/^segmentia_dependency_up\{dependency="postgres"\} 1$/m);
+      expect(metrics).toMatch(/^segmentia_dependency_up\{dependency="redis"\} 0$/m);
       const send = () =>
         api.graphql(
           'mutation S($input: ContactRequestInput!) { submitContactRequest(input: $input) { id } }',

@@ -3,13 +3,16 @@ import { HealthCheck, HealthCheckService, HealthIndicatorService, PrismaHealthIn
 import { AppConfig } from '../common/config/app-config';
 import { PrismaService } from '../prisma/prisma.service';
 import { Lifecycle } from './lifecycle';
-import { RedisHealthIndicator } from './redis.health';
 
 /**
  * For load balancers and orchestrators. /health (liveness): the process
  * answers; it never touches the database, so an outage does not get healthy
  * replicas restarted. /ready (readiness): the process takes new work (not
- * stopping), PostgreSQL answers, and Redis too when it is configured.
+ * stopping) and PostgreSQL answers it: no lead can be taken without it, and a
+ * replica cut off from it should not get visitors that another one can serve.
+ * Redis is not checked: without it each replica counts the limits in its own
+ * memory and serves on, so its outage must not take every replica out of a
+ * Service; DependencyMetrics and the rate limits' logs report it.
  */
 @Controller()
 export class HealthController {
@@ -17,7 +20,6 @@ export class HealthController {
     private readonly health: HealthCheckService,
     private readonly indicators: HealthIndicatorService,
     private readonly database: PrismaHealthIndicator,
-    private readonly redis: RedisHealthIndicator,
     private readonly prisma: PrismaService,
     private readonly lifecycle: Lifecycle,
     private readonly config: AppConfig,
@@ -38,7 +40,6 @@ export class HealthController {
         return this.lifecycle.draining ? indicator.down({ message: 'stopping' }) : indicator.up();
       },
       () => this.database.pingCheck('database', this.prisma, { timeout: this.config.DATABASE_TIMEOUT_MS }),
-      ...(this.redis.configured ? [() => this.redis.pingCheck('redis')] : []),
     ]);
   }
 }

@@ -43,12 +43,10 @@ export async function redisOutage(topology: Topology, ca: string): Promise<void>
   during.close();
   const page = await fetchPage(topology, ca, '/en/');
   const ready = await Promise.all(PORTS.api.map(readyStatus));
+  const redisUpDuring = await Promise.all(PORTS.metrics.map(redisUp));
   await topology.startRedis();
-  // The replicas reconnect by themselves (within 2 s); their readiness says when.
-  const reconnected = await waitUntil(
-    async () => (await Promise.all(PORTS.api.map(readyStatus))).every((status) => status === 200),
-    10_000,
-  );
+  // The replicas reconnect by themselves (within 2 s); their metrics say when.
+  const reconnected = await waitUntil(async () => (await Promise.all(PORTS.metrics.map(redisUp))).every(Boolean), 10_000);
   const after = new Client(`${topology.siteUrl}/graphql`, ca, 1, '127.0.0.4');
   const afterCodes: string[] = [];
   for (let i = 0; i < 7; i++) afterCodes.push((await submit(after, randomUUID())).code);
@@ -56,6 +54,9 @@ export async function redisOutage(topology: Topology, ca: string): Promise<void>
   const accepted = codes.filter((code) => code === 'OK').length;
   const ok =
     page === 200 &&
+    // Readiness does not follow Redis: no replica leaves a load balancer for it. The metrics say it is down.
+    ready.every((status) => status === 200) &&
+    redisUpDuring.every((up) => !up) &&
     reconnected !== undefined &&
     accepted === 10 &&
     codes.every((code) => code === 'OK' || code === 'TOO_MANY_REQUESTS') &&
@@ -65,10 +66,15 @@ export async function redisOutage(topology: Topology, ca: string): Promise<void>
     ok,
     `while down: page /en/ ${page}, /ready ${ready.join('/')}, ${accepted} of 12 contact ` +
       `requests from one address accepted (limit 5 counted by each of 2 replicas); ` +
-      `back: replicas ready again in ${((reconnected ?? NaN) / 1000).toFixed(1)} s, ` +
+      `Redis up per the metrics: ${redisUpDuring.map(Number).join('/')}; ` +
+      `back: Redis reached again in ${((reconnected ?? NaN) / 1000).toFixed(1)} s, ` +
       `${afterCodes.filter((code) => code === 'OK').length} of 7 accepted (shared limit 5)`,
   );
 }
+
+/** Whether a replica's metrics say it reaches Redis (segmentia_dependency_up). */
+const redisUp = async (metricsPort: number) =>
+  /^segmentia_dependency_up\{dependency="redis"\} 1$/m.test(await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text());
 
 /** A replica's /ready status; 0 when it does not answer at all. */
 export const readyStatus = (port: number) =>

@@ -155,7 +155,10 @@ async function main(): Promise<void> {
     await docker([
       ...['run', '--detach', '--name', web, '--network', network, ...HARDENED, '--tmpfs', '/tmp:size=64m'],
       ...['--publish', '443:8443', '--publish', '80:8080', '--volume', `${tls}:/etc/segmentia/tls:ro`, '--health-interval', '1s'],
-      ...['--env', `NGINX_API_SERVERS=${API_SERVERS}`, imageName(IMAGES, 'web')],
+      ...['--env', `NGINX_API_SERVERS=${API_SERVERS}`],
+      // This machine's requests reach it from the network's gateway: the proxy it trusts, as a gateway in front would be.
+      ...['--env', `NGINX_REAL_IP=set_real_ip_from ${gateway}/32; real_ip_header X-Forwarded-For; real_ip_recursive on;`],
+      imageName(IMAGES, 'web'),
     ]);
     await healthy(web);
     const ca = readFileSync(certificates.ca, 'utf8');
@@ -170,6 +173,7 @@ async function main(): Promise<void> {
     await checkExplorer(ca);
     const lead = await checkContact(ca, database.url);
     await checkLogs([api1, api2], web, lead);
+    await checkRealIp(ca, network, web);
     await stopUnderLoad(ca, api1, database.url);
   } finally {
     for (const step of cleanUp.reverse()) await Promise.resolve(step()).catch((error: unknown) => console.error(String(error)));
@@ -321,6 +325,30 @@ async function checkLogs(apis: string[], web: string, lead: ReturnType<typeof co
     all.length > 0 && notJson.length === 0 && leaking.length === 0,
     `${all.length} lines from the api and web containers, ${notJson.length} not JSON` +
       `${notJson.length ? ` (${notJson[0]!.slice(0, 120)})` : ''}, ${leaking.length} with the lead's name, email or phone`,
+  );
+}
+
+/**
+ * The visitor's address behind a trusted proxy: a request through the gateway (trusted) is logged with the address it
+ * forwards; one sent from a container of the network (not trusted) with a forged X-Forwarded-For is logged with its own.
+ */
+async function checkRealIp(ca: string, network: string, web: string): Promise<void> {
+  await get(`${SITE_URL}/real-ip-trusted/`, ca, { 'x-forwarded-for': '203.0.113.9' });
+  const forged = `fetch('https://${web}:8443/real-ip-forged/', { headers: { 'x-forwarded-for': '198.51.100.7' } }).then((r) => r.text())`;
+  // A client of the test, inside the network (its certificate names localhost, not this container).
+  await docker([
+    ...['run', '--rm', '--network', network, ...HARDENED, '--env', 'NODE_TLS_REJECT_UNAUTHORIZED=0'],
+    ...['--entrypoint', 'node', imageName(IMAGES, 'api'), '-e', forged],
+  ]);
+  const { stdout } = await logsOf(web);
+  const clientOf = (path: string) =>
+    stdout.map((line) => JSON.parse(line) as { path?: string; client?: string }).find((entry) => entry.path === path)?.client;
+  const [trusted, untrusted] = [clientOf('/real-ip-trusted/'), clientOf('/real-ip-forged/')];
+  report(
+    'real client address',
+    trusted === '203.0.113.0' && Boolean(untrusted) && untrusted !== '198.51.100.0',
+    `through the trusted gateway, forwarded for 203.0.113.9: logged ${trusted}; ` +
+      `from an untrusted address, forged 198.51.100.7: logged ${untrusted}`,
   );
 }
 

@@ -251,6 +251,8 @@ export class Topology {
       NGINX_TLS_KEY: this.certificates.key,
       NGINX_SITE_ROOT: this.siteRoot,
       NGINX_API_SERVERS: options.apiPorts.map((port) => `server 127.0.0.1:${port} ${UPSTREAM_FAILURES};`).join(' '),
+      // Visitors reach this nginx directly: no proxy's header is trusted.
+      NGINX_REAL_IP: '',
       NGINX_ACCESS_LOG: this.accessLog,
       NGINX_HEADERS_DIR: path.join(options.dataDir, 'headers'),
       NGINX_CACHE_DIR: path.join(this.nginxDir, 'cache'),
