@@ -21,6 +21,13 @@ export class ToolsConfig extends AppConfig {
   @IsString()
   EMBEDDED_POSTGRES_DIR = '.data/postgres';
 
+  /**
+   * `npm run prod`'s backups of the embedded PostgreSQL (archived WAL, base backups, the erasure ledger), relative
+   * to the repository or absolute: put it on another disk than EMBEDDED_POSTGRES_DIR.
+   */
+  @IsString()
+  BACKUP_DIR = '.data/backups';
+
   /** `npm run prod`: nginx's ports (HTTP redirects to HTTPS). */
   @Port()
   PROD_HTTP_PORT = 8080;

@@ -34,6 +34,8 @@ async function main(): Promise<void> {
     // The same database as `npm start`: DATABASE_URL, or the embedded one (shared when it already runs).
     postgres: process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : { embedded: embeddedOptionsFromEnv() },
     redis: config.REDIS_URL ? { url: config.REDIS_URL } : { port: REDIS_PORT },
+    // A PostgreSQL of your own is backed up by its operator (pg_basebackup, pgBackRest, CloudNativePG).
+    backupDir: process.env.DATABASE_URL ? undefined : path.resolve(REPO_ROOT, config.BACKUP_DIR),
     portVariables: {
       http: 'PROD_HTTP_PORT',
       https: 'PROD_HTTPS_PORT',
@@ -60,12 +62,16 @@ async function main(): Promise<void> {
 
   await topology.start();
   if (stopping) return;
+  const backups = process.env.DATABASE_URL
+    ? "your PostgreSQL's own"
+    : `${path.resolve(REPO_ROOT, config.BACKUP_DIR)}  (npm run backup; npm run restore -- --to latest)`;
   console.log(`
 Segmentia runs in production shape:
   site       ${topology.siteUrl}/  (http://localhost:${config.PROD_HTTP_PORT}/ redirects there)
   API        ${topology.siteUrl}/graphql  (replicas at ${apiPorts.map((port) => `127.0.0.1:${port}`).join(', ')})
   metrics    ${metricsPorts.map((port) => `http://127.0.0.1:${port}/metrics`).join(', ')}  (not behind nginx)
   logs       ${topology.logDir}/  (JSON lines: api-1.log, api-2.log, nginx-access.log)
+  backups    ${backups}
   trust      ${topology.certificates.ca}  (the local certificate authority: add it to your browser, or NODE_EXTRA_CA_CERTS for Node.js)
   Ctrl-C stops everything.
 `);

@@ -145,7 +145,7 @@ export class LeadsService {
       const { count } = await tx.contactRequest.deleteMany({ where: { id } });
       if (!count) throw leadNotFound(id);
       return tx.leadErasure.create({
-        data: { reason: ErasureReason.REQUEST, count, erasedBy: staffUid },
+        data: { reason: ErasureReason.REQUEST, count, erasedBy: staffUid, leadIds: [id] },
         select: { id: true, erasedAt: true },
       });
     });

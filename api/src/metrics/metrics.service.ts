@@ -68,6 +68,7 @@ export class Metrics {
         this.set({ state: 'waiting' }, pool.waitingCount);
       },
     });
+    this.backupGauges(prisma);
     // Both outbox gauges come from one query per scrape; a database that is down leaves them unset.
     const backlog = new Gauge({
       name: 'segmentia_outbox_backlog',
@@ -87,6 +88,42 @@ export class Metrics {
           this.set(row!.age);
         } catch {
           backlog.reset();
+          this.reset();
+        }
+      },
+    });
+  }
+
+  /**
+   * Backups, from PostgreSQL itself: WAL archiving (pg_stat_archiver, which CloudNativePG's archiving fills too) and
+   * the base backups `npm run prod` records (base_backup). Unset when the database does not answer, or when nothing
+   * was archived or backed up yet.
+   */
+  private backupGauges(prisma: PrismaService): void {
+    const gauge = (name: string, help: string) => new Gauge({ name, help, registers: [this.registry] });
+    const archived = gauge('segmentia_wal_archive_age_seconds', 'Seconds since the last WAL segment was archived');
+    const failures = gauge('segmentia_wal_archive_failures', 'WAL archiving attempts that failed since the statistics were reset');
+    new Gauge({
+      name: 'segmentia_base_backup_age_seconds',
+      help: 'Seconds since the last base backup ended',
+      registers: [this.registry],
+      async collect() {
+        try {
+          const [row] = await prisma.$queryRaw<{ archived: number | null; failures: number; backup: number | null }[]>`
+            SELECT extract(epoch FROM now() - last_archived_time)::float AS archived, failed_count::int AS failures,
+              (SELECT extract(epoch FROM now() - max(finished_at))::float FROM base_backup) AS backup
+            FROM pg_stat_archiver`;
+          for (const [target, value] of [
+            [archived, row!.archived],
+            [failures, row!.failures],
+            [this, row!.backup],
+          ] as const) {
+            if (value === null) target.reset();
+            else target.set(value);
+          }
+        } catch {
+          archived.reset();
+          failures.reset();
           this.reset();
         }
       },

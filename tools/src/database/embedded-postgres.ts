@@ -18,6 +18,8 @@ import { createDatabase, embeddedUrl, initialise, isReachable, launch } from './
 export interface Database {
   url: string;
   stop(): Promise<void>;
+  /** The data folder of an embedded PostgreSQL this call started (not of one it shares, nor of DATABASE_URL's). */
+  dataDir?: string;
 }
 
 export interface EmbeddedOptions {
@@ -32,6 +34,8 @@ export interface EmbeddedOptions {
    * the user postgres cannot reach it, one it can reach is used instead.
    */
   defaultDir?: boolean;
+  /** Server settings of this start (`-c name=value`), e.g. WAL archiving (backup/archive.ts). */
+  settings?: Record<string, string>;
 }
 
 /** Whether our embedded PostgreSQL already answers on this port (started by another command): it is shared then. */
@@ -62,14 +66,14 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<D
     dataDir = prepareDataDir(options, runAs);
     if (persistent && (await sharedAfterAll(dataDir, port, url))) return { url, stop: async () => undefined };
     if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await initialise(binaries, dataDir, runAs, persistent);
-    const server = await launch(binaries, dataDir, port, portVariable, runAs, persistent);
+    const server = await launch(binaries, dataDir, port, portVariable, runAs, persistent, options.settings);
     try {
       await createDatabase(port);
     } catch (error) {
       await server.stop();
       throw new Error(`The embedded PostgreSQL started but its database could not be created: ${(error as Error).message}.`);
     }
-    return { url, stop: server.stop };
+    return { url, stop: server.stop, dataDir };
   } catch (error) {
     if (!persistent) rmSync(dataDir, { recursive: true, force: true });
     throw error;

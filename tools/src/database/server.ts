@@ -146,6 +146,7 @@ export async function launch(
   portVariable: string,
   runAs: UserIds | undefined,
   persistent: boolean,
+  settings: Record<string, string> = {},
 ): Promise<Server> {
   const logFile = path.join(dataDir, 'postgres.log');
   const log = openSync(logFile, 'w', 0o600);
@@ -161,6 +162,7 @@ export async function launch(
     '-c',
     'unix_socket_directories=',
     ...(persistent ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']),
+    ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
   ];
   let child: ChildProcess;
   try {

@@ -22,6 +22,9 @@ import { assertPortsFree, type PortUse } from '../ports';
 import { buildSite } from '../site-build';
 import { HEALTH_PATHS, writeNginxConfig } from './nginx';
 import { ensureCommands } from './packages';
+import { ARCHIVE_TIMEOUT_SECONDS, archiveSettings } from '../backup/archive';
+import { BackupAgent } from '../backup/agent';
+import { systemUser } from '../database/run-as';
 import { ensureLocalCertificates, type LocalCertificates } from './tls';
 
 /**
@@ -44,6 +47,8 @@ export interface TopologyOptions {
   metricsPorts: number[];
   /** A PostgreSQL to use as it is, or an embedded one (which the drill stops and starts). */
   postgres: { url: string } | { embedded: EmbeddedOptions };
+  /** Backups of the embedded PostgreSQL into this folder (backup/): WAL archived, a base backup at start and daily. */
+  backupDir?: string;
   /** A Redis to use as it is, or the port of a redis-server in dataDir. */
   redis: { url: string } | { port: number };
   /** Settings given to every replica (over this process's environment). */
@@ -64,6 +69,7 @@ export class Topology {
   databaseUrl!: string;
   redisUrl!: string;
   private database?: Database;
+  private backups?: BackupAgent;
   private redis?: Managed;
   private redisPassword?: string;
   private nginx?: Managed;
@@ -100,6 +106,15 @@ export class Topology {
         say(`Seed: ${await seed(prisma)} rows written.`);
       } finally {
         await prisma.$disconnect();
+      }
+      if (options.backupDir && this.database?.dataDir) {
+        this.backups = new BackupAgent(this.databaseUrl, this.database.dataDir, options.backupDir, say);
+        await this.backups.start();
+        say(
+          `Backups: WAL archived (at most ${ARCHIVE_TIMEOUT_SECONDS} s at risk), base backups at start and daily, in ${options.backupDir}`,
+        );
+      } else if (options.backupDir) {
+        say('Backups: off. The embedded PostgreSQL already ran (npm start started it, without archiving): stop it, then npm run prod.');
       }
       await Promise.all(options.apiPorts.map((_, index) => this.startReplica(index)));
       say(`API replicas (NODE_ENV=production): ${options.apiPorts.map((port) => `127.0.0.1:${port}`).join(', ')}`);
@@ -143,7 +158,11 @@ export class Topology {
       this.databaseUrl = postgres.url;
       return;
     }
-    this.database = await startEmbeddedPostgres(postgres.embedded);
+    const { backupDir } = this.options;
+    this.database = await startEmbeddedPostgres({
+      ...postgres.embedded,
+      settings: backupDir ? archiveSettings(backupDir, systemUser()) : undefined,
+    });
     this.databaseUrl = this.database.url;
   }
 
@@ -269,6 +288,8 @@ export class Topology {
   async stop(): Promise<void> {
     await this.nginx?.stop('SIGQUIT');
     await Promise.all(this.replicas.map((replica) => replica?.stop('SIGTERM')));
+    await this.backups?.stop();
+    this.backups = undefined;
     await this.stopRedis();
     await this.stopDatabase();
   }

@@ -1,0 +1,72 @@
+/**
+ * Backups of `npm run prod`'s embedded PostgreSQL (tools/src/backup/):
+ *   npm run backup                                   a base backup now (npm run prod running)
+ *   npm run restore -- --to latest|<time> [--into <folder>]
+ *       restores into a new data folder (never over the live one), applies
+ *       the erasure ledger, prints what it restored and how to serve it.
+ * BACKUP_DIR (default .data/backups) holds the backups.
+ */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { Client } from 'pg';
+import { ConfigError } from '@segmentia/api/src/common/config/app-config';
+import { loadEnvFile } from '@segmentia/api/src/common/config/env-file';
+import { takeBaseBackup } from './backup/base-backup';
+import { copyErasures } from './backup/ledger';
+import { restore } from './backup/restore';
+import { loadToolsConfig } from './config';
+import { embeddedUrl, isReachable } from './database/server';
+import { REPO_ROOT } from './paths';
+import { freePort } from './ports';
+
+async function backupNow(backupDir: string, port: number): Promise<void> {
+  const url = embeddedUrl(port);
+  if (!(await isReachable(url))) {
+    throw new ConfigError(`No embedded PostgreSQL answers on port ${port} (EMBEDDED_POSTGRES_PORT): start npm run prod first.`);
+  }
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ data_directory: string; archive_mode: string }>(
+      "SELECT current_setting('data_directory') AS data_directory, current_setting('archive_mode') AS archive_mode",
+    );
+    if (rows[0]!.archive_mode !== 'on') {
+      throw new ConfigError('The embedded PostgreSQL runs without WAL archiving (npm start started it): stop it, then start npm run prod.');
+    }
+    await copyErasures(client, backupDir);
+    const backup = await takeBaseBackup(url, rows[0]!.data_directory, backupDir);
+    console.log(`Base backup ${backup.label}: ${(backup.bytes / 1e6).toFixed(1)} MB, in ${backup.folder}`);
+  } finally {
+    await client.end();
+  }
+}
+
+async function restoreTo(backupDir: string, to: string | undefined, into: string | undefined): Promise<void> {
+  const target = to === 'latest' ? 'latest' : to && !Number.isNaN(Date.parse(to)) ? new Date(to) : undefined;
+  if (!target) throw new ConfigError(`--to must be latest or a time such as 2026-11-25T10:30:00Z (it is "${to ?? ''}").`);
+  const folder = path.resolve(REPO_ROOT, into ?? `.data/restored-${new Date().toISOString().replace(/[:.]/g, '-')}`);
+  const report = await restore(backupDir, target, folder, await freePort());
+  console.log(`Restored to ${target === 'latest' ? 'the end of the archived WAL' : target.toISOString()} in ${report.seconds.toFixed(1)} s:
+  from     base backup ${report.baseBackup}, then the archived WAL
+  leads    ${report.leads}, the newest received ${report.newestLead?.toISOString() ?? 'never'}
+  erasures ${report.erasedAgain} lead(s) erased again from the ledger
+  folder   ${report.dataDir}
+The live data folder is untouched. To serve the restored one: stop npm run prod, then
+  EMBEDDED_POSTGRES_DIR=${report.dataDir} npm run prod
+(the API's retention job erases at its next run what has expired meanwhile: docs/operations.md, "Restore").`);
+}
+
+async function main(): Promise<void> {
+  loadEnvFile();
+  const config = loadToolsConfig();
+  const backupDir = path.resolve(REPO_ROOT, config.BACKUP_DIR);
+  const { positionals, values } = parseArgs({ allowPositionals: true, options: { to: { type: 'string' }, into: { type: 'string' } } });
+  if (positionals[0] === 'backup') await backupNow(backupDir, config.EMBEDDED_POSTGRES_PORT);
+  else if (positionals[0] === 'restore') await restoreTo(backupDir, values.to, values.into);
+  else throw new ConfigError('Usage: backup | restore --to latest|<time> [--into <folder>]');
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

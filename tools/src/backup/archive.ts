@@ -1,0 +1,42 @@
+/**
+ * Continuous archiving of the embedded PostgreSQL (`npm run prod`): every
+ * finished WAL segment is copied to BACKUP_DIR/wal, and a segment is finished
+ * at least every ARCHIVE_TIMEOUT_SECONDS, so at most that much of the leads is
+ * at risk when the data folder is lost. PostgreSQL's own mechanism
+ * (archive_command), because the embedded PostgreSQL 17 ships no
+ * pg_basebackup or pg_receivewal, and Debian's pgBackRest does not support 17.
+ */
+import { chownSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { UserIds } from '../database/run-as';
+
+export const ARCHIVE_TIMEOUT_SECONDS = 60;
+
+/** What the backup folder holds. */
+export function backupLayout(backupDir: string) {
+  return {
+    wal: path.join(backupDir, 'wal'),
+    base: path.join(backupDir, 'base'),
+    /** Ids of the leads staff erased, one JSON line per erasure: applied after every restore. */
+    ledger: path.join(backupDir, 'erasures.jsonl'),
+  };
+}
+
+/**
+ * The server settings that archive every WAL segment into the backup folder (made here, writable by the user
+ * PostgreSQL runs as). A segment is copied under a temporary name and renamed, so a half-copied one never looks whole.
+ */
+export function archiveSettings(backupDir: string, runAs: UserIds | undefined): Record<string, string> {
+  const { wal, base } = backupLayout(backupDir);
+  for (const folder of [backupDir, wal, base]) {
+    mkdirSync(folder, { recursive: true, mode: 0o700 });
+    if (runAs) chownSync(folder, runAs.uid, runAs.gid);
+  }
+  const target = (name: string) => `"${path.join(wal, name)}"`;
+  return {
+    wal_level: 'replica',
+    archive_mode: 'on',
+    archive_command: `test ! -f ${target('%f')} && cp "%p" ${target('%f.part')} && mv ${target('%f.part')} ${target('%f')}`,
+    archive_timeout: String(ARCHIVE_TIMEOUT_SECONDS),
+  };
+}

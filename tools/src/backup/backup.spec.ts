@@ -1,0 +1,136 @@
+/**
+ * Backups of the embedded PostgreSQL, for real: WAL archived continuously, a
+ * base backup, then restores to the end of the archive and to a moment before
+ * it, each into a new folder, with the erasure ledger applied after each.
+ */
+import { execFileSync } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Client } from 'pg';
+import { until } from '@segmentia/testing';
+import { type Database, startEmbeddedPostgres } from '../database/embedded-postgres';
+import { systemUser } from '../database/run-as';
+import { API_ROOT } from '../paths';
+import { freePort } from '../ports';
+import { archiveSettings } from './archive';
+import { takeBaseBackup } from './base-backup';
+import { copyErasures, readLedger } from './ledger';
+import { restore } from './restore';
+
+const folder = mkdtempSync(path.join(os.tmpdir(), 'segmentia-backup-spec-'));
+// As root, PostgreSQL runs as the user postgres, which must be able to enter.
+chmodSync(folder, 0o755);
+const backupDir = path.join(folder, 'backups');
+let database: Database;
+let client: Client;
+const leads: Record<string, string> = {};
+let beforeLast: Date;
+
+const storeLead = async (name: string) => {
+  const { rows } = await client.query<{ id: string }>(
+    `INSERT INTO contact_request (id, request_id, locale, agency_name, agency_type, agency_size, advertiser_count, contact_name, email,
+       position, decision_role, interest, terms_version, terms_accepted_at)
+     VALUES (gen_random_uuid(), gen_random_uuid(), 'ES', $1, 'MEDIA', 'FROM_5M_TO_10M', 'FROM_10_TO_25', 'Prueba', $2,
+       'DIRECTOR', 'DECIDE', 'SOLUTIONS', '2026-11-01', now()) RETURNING id`,
+    [name, `${name.toLowerCase()}@agencia.es`],
+  );
+  leads[name] = rows[0]!.id;
+};
+/** As staff erase a lead (LeadsService.erase): the lead goes, the erasure and its lead's id stay. */
+const eraseLead = async (name: string) => {
+  await client.query('BEGIN');
+  await client.query('DELETE FROM contact_request WHERE id = $1', [leads[name]]);
+  await client.query(
+    "INSERT INTO lead_erasure (id, reason, count, erased_by, lead_ids) VALUES (gen_random_uuid(), 'REQUEST', 1, 'staff-ana', ARRAY[$1]::uuid[])",
+    [leads[name]],
+  );
+  await client.query('COMMIT');
+  await copyErasures(client, backupDir);
+};
+const pause = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+beforeAll(async () => {
+  const dataDir = path.join(folder, 'live');
+  database = await startEmbeddedPostgres({
+    dataDir,
+    port: await freePort(),
+    persistent: true,
+    portVariable: 'a free port',
+    settings: archiveSettings(backupDir, systemUser()),
+  });
+  // In a process of its own: the schema engine's module loads by a dynamic import, which jest's VM refuses.
+  execFileSync(process.execPath, [path.join(API_ROOT, 'dist', 'scripts', 'migrate.js'), 'deploy'], {
+    env: { ...process.env, DATABASE_URL: database.url },
+    stdio: 'ignore',
+  });
+  client = new Client({ connectionString: database.url });
+  await client.connect();
+
+  await storeLead('Alfa');
+  await storeLead('Bravo');
+  await eraseLead('Alfa');
+  await takeBaseBackup(database.url, database.dataDir!, backupDir);
+  await storeLead('Charlie');
+  await pause();
+  beforeLast = new Date();
+  await pause();
+  await storeLead('Delta');
+  await eraseLead('Charlie');
+  // The last segment archived now, rather than after archive_timeout.
+  const { rows } = await client.query<{ segment: string }>('SELECT pg_walfile_name(pg_switch_wal()) AS segment');
+  await until(
+    'the last WAL segment is archived',
+    async () => {
+      const archived = await client.query<{ last: string | null }>('SELECT last_archived_wal AS last FROM pg_stat_archiver');
+      return (archived.rows[0]!.last ?? '') >= rows[0]!.segment;
+    },
+    { timeoutMs: 20_000, intervalMs: 100 },
+  );
+  await client.end();
+  // The disk is lost.
+  await database.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}, 120_000);
+
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+describe('backups of the embedded PostgreSQL', () => {
+  it('keep every erasure in the ledger beside the backups, ids only', () => {
+    expect(readLedger(backupDir).map((entry) => entry.leads)).toEqual([[leads.Alfa], [leads.Charlie]]);
+  });
+
+  it('restore to the end of the archive: every lead stored, none erased', async () => {
+    const report = await restore(backupDir, 'latest', path.join(folder, 'latest'), await freePort());
+    expect(report).toMatchObject({ target: 'latest', leads: 2, erasedAgain: 0 });
+    expect(await leadNames(report.dataDir)).toEqual(['Bravo', 'Delta']);
+  }, 120_000);
+
+  it('restore to a moment: the leads received until then, without one erased after it', async () => {
+    const report = await restore(backupDir, beforeLast, path.join(folder, 'moment'), await freePort());
+    expect(report).toMatchObject({ leads: 1, erasedAgain: 1 });
+    expect(await leadNames(report.dataDir)).toEqual(['Bravo']);
+  }, 120_000);
+
+  it('never restores over a folder that holds anything', async () => {
+    const used = path.join(folder, 'used');
+    mkdirSync(used);
+    writeFileSync(path.join(used, 'PG_VERSION'), '17\n');
+    await expect(restore(backupDir, 'latest', used, await freePort())).rejects.toThrow(`${used} is not empty`);
+  });
+});
+
+/** The agency names of the leads in a restored folder (started again for the look, then stopped). */
+async function leadNames(dataDir: string): Promise<string[]> {
+  const restored = await startEmbeddedPostgres({ dataDir, port: await freePort(), persistent: true, portVariable: 'a free port' });
+  const reader = new Client({ connectionString: restored.url });
+  await reader.connect();
+  try {
+    return (await reader.query<{ name: string }>('SELECT agency_name AS name FROM contact_request ORDER BY agency_name')).rows.map(
+      (row) => row.name,
+    );
+  } finally {
+    await reader.end();
+    await restored.stop();
+  }
+}

@@ -1,0 +1,111 @@
+/**
+ * A base backup of the running embedded PostgreSQL with PostgreSQL's
+ * low-level API: pg_backup_start, a copy of the data folder (without what
+ * PostgreSQL's documentation says to leave out), pg_backup_stop, which waits
+ * until the WAL the copy needs is archived and gives the backup_label that
+ * goes with it. With the WAL archived since, the copy restores to any moment
+ * after its end (restore.ts).
+ */
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { Client } from 'pg';
+import { backupLayout } from './archive';
+
+export interface BaseBackup {
+  label: string;
+  folder: string;
+  startedAt: Date;
+  finishedAt: Date;
+  bytes: number;
+}
+
+/** Files of a running cluster that a backup leaves out, and folders it keeps empty. */
+const LEFT_OUT = new Set(['postmaster.pid', 'postmaster.opts', 'postgres.log', 'backup_label.old', 'tablespace_map.old']);
+const EMPTIED = new Set(['pg_wal', 'pg_replslot', 'pg_dynshmem', 'pg_notify', 'pg_serial', 'pg_snapshots', 'pg_stat_tmp', 'pg_subtrans']);
+/** What describes a backup, beside its files. */
+export const BACKUP_INFO = 'segmentia-backup.json';
+
+/** Copies the data folder; a file PostgreSQL removes meanwhile (a temporary one) is skipped. Returns the bytes copied. */
+function copyDataFolder(from: string, to: string, top = true): number {
+  mkdirSync(to, { recursive: true, mode: 0o700 });
+  let bytes = 0;
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    if ((top && LEFT_OUT.has(entry.name)) || entry.name.startsWith('pgsql_tmp')) continue;
+    const source = path.join(from, entry.name);
+    const target = path.join(to, entry.name);
+    try {
+      if (entry.isDirectory()) {
+        if (top && EMPTIED.has(entry.name)) mkdirSync(target, { mode: 0o700 });
+        else bytes += copyDataFolder(source, target, false);
+      } else if (entry.isFile()) {
+        copyFileSync(source, target);
+        bytes += statSync(target).size;
+      }
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+  }
+  return bytes;
+}
+
+/** Takes a base backup of the cluster at `databaseUrl` (its superuser), whose data folder is `dataDir`, into backupDir/base. */
+export async function takeBaseBackup(databaseUrl: string, dataDir: string, backupDir: string): Promise<BaseBackup> {
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const startedAt = new Date();
+    const label = `base-${startedAt.toISOString().replace(/[:.]/g, '-')}`;
+    const folder = path.join(backupLayout(backupDir).base, label);
+    const partial = `${folder}.part`;
+    await client.query('SELECT pg_backup_start($1, true)', [label]);
+    let stopped = false;
+    let bytes: number;
+    try {
+      bytes = copyDataFolder(dataDir, partial);
+      const { rows } = await client.query<{ labelfile: string; spcmapfile: string | null }>(
+        'SELECT labelfile, spcmapfile FROM pg_backup_stop(true)',
+      );
+      stopped = true;
+      writeFileSync(path.join(partial, 'backup_label'), rows[0]!.labelfile);
+      if (rows[0]!.spcmapfile) writeFileSync(path.join(partial, 'tablespace_map'), rows[0]!.spcmapfile);
+    } finally {
+      if (!stopped) await client.query('SELECT pg_backup_stop(false)').catch(() => undefined);
+    }
+    const finishedAt = new Date();
+    writeFileSync(path.join(partial, BACKUP_INFO), `${JSON.stringify({ label, startedAt, finishedAt, bytes }, null, 2)}\n`);
+    renameSync(partial, folder);
+    // For the API's metrics (segmentia_base_backup_age_seconds).
+    await client.query('INSERT INTO base_backup (label, started_at, finished_at, bytes) VALUES ($1, $2, $3, $4)', [
+      label,
+      startedAt,
+      finishedAt,
+      bytes,
+    ]);
+    return { label, folder, startedAt, finishedAt, bytes };
+  } finally {
+    await client.end();
+  }
+}
+
+/** The base backups in backupDir, oldest first. */
+export function listBaseBackups(backupDir: string): BaseBackup[] {
+  const { base } = backupLayout(backupDir);
+  let names: string[];
+  try {
+    names = readdirSync(base).filter((name) => !name.endsWith('.part'));
+  } catch {
+    return [];
+  }
+  return names
+    .map((name) => {
+      const folder = path.join(base, name);
+      const info = JSON.parse(readFileSync(path.join(folder, BACKUP_INFO), 'utf8')) as {
+        label: string;
+        startedAt: string;
+        finishedAt: string;
+        bytes: number;
+      };
+      return { label: info.label, folder, startedAt: new Date(info.startedAt), finishedAt: new Date(info.finishedAt), bytes: info.bytes };
+    })
+    .sort((a, b) => a.finishedAt.getTime() - b.finishedAt.getTime());
+}

@@ -1,0 +1,75 @@
+/**
+ * The erasure ledger: the ids of the leads staff erased (GDPR requests), kept
+ * beside the backups, outside the database. A restore brings back the database
+ * as it was, erased leads included; the ledger is applied after every restore,
+ * before the API serves, so an erased lead never comes back. One JSON line per
+ * erasure: its id, when, by whom (a Firebase uid), which leads. Ids only.
+ */
+import { closeSync, fsyncSync, openSync, readFileSync, writeSync } from 'node:fs';
+import type { Client, Pool } from 'pg';
+import { backupLayout } from './archive';
+
+export interface LedgerEntry {
+  erasure: string;
+  erasedAt: string;
+  erasedBy: string | null;
+  leads: string[];
+}
+
+export function readLedger(backupDir: string): LedgerEntry[] {
+  try {
+    return readFileSync(backupLayout(backupDir).ledger, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as LedgerEntry);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+}
+
+/** Appends the erasures the ledger does not hold yet (written to disk before it returns); returns how many. */
+export async function copyErasures(database: Pick<Pool, 'query'>, backupDir: string): Promise<number> {
+  const known = new Set(readLedger(backupDir).map((entry) => entry.erasure));
+  const { rows } = await database.query<{ id: string; erased_at: Date; erased_by: string | null; lead_ids: string[] }>(
+    "SELECT id, erased_at, erased_by, lead_ids FROM lead_erasure WHERE reason = 'REQUEST' ORDER BY erased_at",
+  );
+  const fresh = rows.filter((row) => !known.has(row.id));
+  if (!fresh.length) return 0;
+  const lines = fresh.map((row) =>
+    JSON.stringify({ erasure: row.id, erasedAt: row.erased_at.toISOString(), erasedBy: row.erased_by, leads: row.lead_ids }),
+  );
+  const file = openSync(backupLayout(backupDir).ledger, 'a', 0o600);
+  try {
+    writeSync(file, `${lines.join('\n')}\n`);
+    fsyncSync(file);
+  } finally {
+    closeSync(file);
+  }
+  return fresh.length;
+}
+
+/**
+ * After a restore: every lead of the ledger erased again, and each erasure's record written again where the restore
+ * lost it. Returns how many leads it erased (those the restored database still held).
+ */
+export async function applyLedger(database: Client, backupDir: string): Promise<number> {
+  let erased = 0;
+  await database.query('BEGIN');
+  try {
+    for (const entry of readLedger(backupDir)) {
+      const { rowCount } = await database.query('DELETE FROM contact_request WHERE id = ANY($1::uuid[])', [entry.leads]);
+      erased += rowCount ?? 0;
+      await database.query(
+        `INSERT INTO lead_erasure (id, erased_at, reason, count, erased_by, lead_ids) VALUES ($1, $2, 'REQUEST', $3, $4, $5::uuid[])
+         ON CONFLICT (id) DO NOTHING`,
+        [entry.erasure, entry.erasedAt, entry.leads.length, entry.erasedBy, entry.leads],
+      );
+    }
+    await database.query('COMMIT');
+  } catch (error) {
+    await database.query('ROLLBACK');
+    throw error;
+  }
+  return erased;
+}
