@@ -11,13 +11,14 @@ import { Client as PgClient } from 'pg';
 import { ConfigError } from '@segmentia/api/src/common/config/app-config';
 import { Client, drillInput, proof } from './drill/client';
 import { crashUnderLoad, databaseOutage, rollingRestart, webhookRecovers } from './drill/faults';
+import { restoreDrill } from './drill/disaster';
 import { redisOutage, sharedLimits } from './drill/limits';
 import { API_ENV, CONCURRENCY, LOAD_ENV, PORTS, report, results, startWebhook } from './drill/setup';
 import { scratchTopology } from './production/topology';
 
 async function main(): Promise<void> {
   const webhook = await startWebhook();
-  const { topology, discard } = scratchTopology('the drill', PORTS, { ...API_ENV, NOTIFY_WEBHOOK_URL: webhook.url });
+  const { topology, discard } = scratchTopology('the drill', PORTS, { ...API_ENV, NOTIFY_WEBHOOK_URL: webhook.url }, { backups: true });
   let interrupted = false;
   process.once('SIGINT', () => {
     interrupted = true;
@@ -71,6 +72,7 @@ async function main(): Promise<void> {
     await step('webhook down, then up', () => webhookRecovers(webhook, database));
     await step('rolling restart', () => rollingRestart(topology, client, webhook, database));
     await step('database outage', () => databaseOutage(topology, client, database));
+    await step('disaster and restore', () => restoreDrill(topology, client));
     await step('personal data in logs', async () => {
       const logs = readdirSync(topology.logDir)
         .map((file) => readFileSync(path.join(topology.logDir, file), 'utf8'))

@@ -15,7 +15,7 @@ import { API_ROOT } from '../paths';
 import { freePort } from '../ports';
 import { archiveSettings } from './archive';
 import { takeBaseBackup } from './base-backup';
-import { copyErasures, readLedger } from './ledger';
+import { copyErasures, eraseLead, readLedger } from './ledger';
 import { restore } from './restore';
 
 const folder = mkdtempSync(path.join(os.tmpdir(), 'segmentia-backup-spec-'));
@@ -37,15 +37,8 @@ const storeLead = async (name: string) => {
   );
   leads[name] = rows[0]!.id;
 };
-/** As staff erase a lead (LeadsService.erase): the lead goes, the erasure and its lead's id stay. */
-const eraseLead = async (name: string) => {
-  await client.query('BEGIN');
-  await client.query('DELETE FROM contact_request WHERE id = $1', [leads[name]]);
-  await client.query(
-    "INSERT INTO lead_erasure (id, reason, count, erased_by, lead_ids) VALUES (gen_random_uuid(), 'REQUEST', 1, 'staff-ana', ARRAY[$1]::uuid[])",
-    [leads[name]],
-  );
-  await client.query('COMMIT');
+const eraseAndCopy = async (name: string) => {
+  await eraseLead(client, { id: leads[name]! });
   await copyErasures(client, backupDir);
 };
 const pause = () => new Promise((resolve) => setTimeout(resolve, 50));
@@ -69,14 +62,14 @@ beforeAll(async () => {
 
   await storeLead('Alfa');
   await storeLead('Bravo');
-  await eraseLead('Alfa');
+  await eraseAndCopy('Alfa');
   await takeBaseBackup(database.url, database.dataDir!, backupDir);
   await storeLead('Charlie');
   await pause();
   beforeLast = new Date();
   await pause();
   await storeLead('Delta');
-  await eraseLead('Charlie');
+  await eraseAndCopy('Charlie');
   // The last segment archived now, rather than after archive_timeout.
   const { rows } = await client.query<{ segment: string }>('SELECT pg_walfile_name(pg_switch_wal()) AS segment');
   await until(

@@ -73,3 +73,25 @@ export async function applyLedger(database: Client, backupDir: string): Promise<
   }
   return erased;
 }
+
+/**
+ * What LeadsService.erase writes when staff erase a lead, for the drill and the tests (which have no staff session):
+ * the lead deleted and its erasure recorded with the lead's id, in one transaction. `where` picks the lead by id or by
+ * the client's request id.
+ */
+export async function eraseLead(database: Client, where: { id: string } | { requestId: string }): Promise<void> {
+  await database.query('BEGIN');
+  try {
+    const [column, value] = 'id' in where ? ['id', where.id] : ['request_id', where.requestId];
+    const { rows } = await database.query<{ id: string }>(`DELETE FROM contact_request WHERE ${column} = $1 RETURNING id`, [value]);
+    await database.query(
+      `INSERT INTO lead_erasure (id, reason, count, erased_by, lead_ids)
+       VALUES (gen_random_uuid(), 'REQUEST', $1, 'drill-staff', $2::uuid[])`,
+      [rows.length, rows.map((row) => row.id)],
+    );
+    await database.query('COMMIT');
+  } catch (error) {
+    await database.query('ROLLBACK');
+    throw error;
+  }
+}

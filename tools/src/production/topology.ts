@@ -8,12 +8,13 @@
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { seed } from '@segmentia/api/prisma/seed';
 import { loadConfig } from '@segmentia/api/src/common/config/app-config';
 import { type Database, type EmbeddedOptions, isEmbeddedRunning, startEmbeddedPostgres } from '../database/embedded-postgres';
+import { isAlive } from '../database/server';
 import { deployMigrations } from '@segmentia/api/src/database/migrations';
 import { launch, type Managed, waitFor } from '../managed-process';
 import { API_ROOT, REPO_ROOT } from '../paths';
@@ -152,18 +153,40 @@ export class Topology {
 
   // --- PostgreSQL -----------------------------------------------------------
 
-  async startDatabase(): Promise<void> {
+  /** Starts the database; the embedded one on `dataDir` when given (a restored folder) instead of its own. */
+  async startDatabase(dataDir?: string): Promise<void> {
     const { postgres } = this.options;
     if ('url' in postgres) {
       this.databaseUrl = postgres.url;
       return;
     }
     const { backupDir } = this.options;
+    if (dataDir) postgres.embedded.dataDir = dataDir;
     this.database = await startEmbeddedPostgres({
       ...postgres.embedded,
       settings: backupDir ? archiveSettings(backupDir, systemUser()) : undefined,
     });
     this.databaseUrl = this.database.url;
+  }
+
+  /** The embedded PostgreSQL's data folder, and the backups' (undefined without them). */
+  get databaseDataDir(): string | undefined {
+    return this.database?.dataDir;
+  }
+
+  get backupDir(): string | undefined {
+    return this.options.backupDir;
+  }
+
+  /** A lost disk: the embedded PostgreSQL killed (SIGKILL) and its data folder deleted, without warning. */
+  async destroyDatabase(): Promise<void> {
+    const dataDir = this.database?.dataDir;
+    if (!dataDir) throw new Error('Only an embedded PostgreSQL started here can be destroyed');
+    const pid = Number(readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    process.kill(pid, 'SIGKILL');
+    await waitFor('the killed PostgreSQL to exit', async () => !isAlive(pid), 10_000);
+    rmSync(dataDir, { recursive: true, force: true });
+    this.database = undefined;
   }
 
   async stopDatabase(): Promise<void> {
@@ -316,6 +339,7 @@ export function scratchTopology(
   who: string,
   ports: ScratchPorts,
   apiEnv: Record<string, string> = {},
+  { backups = false } = {},
 ): { topology: Topology; discard(): void } {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `segmentia-${who.replace(/\W+/g, '-')}-`));
   // The embedded PostgreSQL runs as the user postgres when this runs as root: it must be able to enter.
@@ -336,11 +360,13 @@ export function scratchTopology(
       },
     },
     redis: { port: ports.redis },
+    backupDir: backups ? path.join(dataDir, 'backups') : undefined,
     apiEnv,
     portVariables: { http: who, https: who, api: who, metrics: who, redis: who },
   });
   const discard = () => {
-    for (const part of ['postgres', 'site', 'redis']) rmSync(path.join(dataDir, part), { recursive: true, force: true });
+    for (const part of ['postgres', 'site', 'redis', 'backups', 'restored'])
+      rmSync(path.join(dataDir, part), { recursive: true, force: true });
   };
   return { topology, discard };
 }

@@ -1,0 +1,161 @@
+import type { IContainer, IPodSpec } from 'kubernetes-models/v1';
+import { apiEnvironment, composeApiNames } from './api-environment';
+import { cloudNativePg, gatewayApi, givenByTheInstallation } from './custom-resources';
+import {
+  defaultDeny,
+  disruptionBudgets,
+  migrationJobPerRelease,
+  noSecretData,
+  pinnedImages,
+  probes,
+  resourceBounds,
+  restrictedContainers,
+  type Rule,
+} from './policy';
+import { findObject, type KubeObject, podTemplateOf, renderOverlay } from './render';
+
+const find = (objects: KubeObject[], kind: string, name: string) => findObject(objects, kind, name)!;
+const podOf = (objects: KubeObject[], kind: string, name: string): IPodSpec => podTemplateOf(find(objects, kind, name));
+const containerOf = (objects: KubeObject[], kind: string, name: string): IContainer => podOf(objects, kind, name).containers[0]!;
+
+/** Each check, fed production's objects with one thing broken, names that thing. */
+describe('the checks', () => {
+  const production = renderOverlay('production');
+  const broken = (change: (objects: KubeObject[]) => void) => {
+    const objects = structuredClone(production);
+    change(objects);
+    return objects;
+  };
+  const remove = (objects: KubeObject[], kind: string, name: string) => objects.splice(objects.indexOf(find(objects, kind, name)), 1);
+  const jobName = production.find(({ kind }) => kind === 'Job')!.metadata.name;
+
+  it.each<{ name: string; rule: Rule; change: (objects: KubeObject[]) => void; problem: string }>([
+    {
+      name: 'a writable root file system',
+      rule: restrictedContainers,
+      change: (objects) => delete containerOf(objects, 'Deployment', 'segmentia-api').securityContext!.readOnlyRootFilesystem,
+      problem: 'Deployment segmentia-api, container api: readOnlyRootFilesystem is not true',
+    },
+    {
+      name: 'a user by name',
+      rule: restrictedContainers,
+      change: (objects) => Object.assign(podOf(objects, 'Deployment', 'segmentia-web').securityContext!, { runAsUser: 'web' }),
+      problem: 'Deployment segmentia-web, container web: runAsUser is not a numeric uid other than 0',
+    },
+    {
+      name: 'a capability kept',
+      rule: restrictedContainers,
+      change: (objects) => (containerOf(objects, 'Deployment', 'segmentia-valkey').securityContext!.capabilities = { add: ['NET_ADMIN'] }),
+      problem: 'Deployment segmentia-valkey, container valkey: capabilities: not drop [ALL], or adds some',
+    },
+    {
+      name: 'no seccomp profile',
+      rule: restrictedContainers,
+      change: (objects) => delete podOf(objects, 'Job', jobName).securityContext!.seccompProfile,
+      problem: `Job ${jobName}, container migrate: seccompProfile is not RuntimeDefault`,
+    },
+    {
+      name: 'no limits',
+      rule: resourceBounds,
+      change: (objects) => delete containerOf(objects, 'Job', jobName).resources!.limits,
+      problem: `Job ${jobName}, container migrate: no cpu in limits`,
+    },
+    {
+      name: 'no readiness probe',
+      rule: probes,
+      change: (objects) => delete containerOf(objects, 'Deployment', 'segmentia-web').readinessProbe,
+      problem: 'Deployment segmentia-web, container web: no readinessProbe',
+    },
+    {
+      name: 'the latest image',
+      rule: pinnedImages,
+      change: (objects) => (containerOf(objects, 'Deployment', 'segmentia-valkey').image = 'valkey/valkey:latest'),
+      problem: 'Deployment segmentia-valkey, container valkey: image valkey/valkey:latest has no version',
+    },
+    {
+      name: 'two replicas without a budget',
+      rule: disruptionBudgets,
+      change: (objects) => remove(objects, 'PodDisruptionBudget', 'segmentia-web'),
+      problem: 'Deployment segmentia-web: runs 2 replicas and no PodDisruptionBudget selects them',
+    },
+    {
+      name: 'a count the autoscaler owns',
+      rule: disruptionBudgets,
+      change: (objects) => Object.assign(find(objects, 'Deployment', 'segmentia-api').spec as object, { replicas: 2 }),
+      problem: 'Deployment segmentia-api: sets replicas, which HorizontalPodAutoscaler segmentia-api owns',
+    },
+    {
+      name: 'a default deny of ingress only',
+      rule: defaultDeny,
+      change: (objects) => ((find(objects, 'NetworkPolicy', 'default-deny').spec as { policyTypes: string[] }).policyTypes = ['Ingress']),
+      problem: 'namespace segmentia: no NetworkPolicy denies all ingress and egress by default',
+    },
+    {
+      name: 'a Secret with its value',
+      rule: noSecretData,
+      change: (objects) =>
+        objects.push({
+          apiVersion: 'v1',
+          kind: 'Secret',
+          metadata: { name: 'segmentia-api', namespace: 'segmentia' },
+          stringData: { x: 'y' },
+        }),
+      problem: 'Secret segmentia-api: holds its values; give it by reference (created outside these manifests)',
+    },
+    {
+      name: 'a new tag on the same Job',
+      rule: migrationJobPerRelease,
+      change: (objects) => (containerOf(objects, 'Job', jobName).image = 'registry.example/segmentia/migrate:9.9.9'),
+      problem: `Job ${jobName}: not named segmentia-migrate-<its image's tag>`,
+    },
+    {
+      name: 'an API setting compose does not have',
+      rule: apiEnvironment(composeApiNames()),
+      change: (objects) => containerOf(objects, 'Deployment', 'segmentia-api').env!.push({ name: 'GRAPHQL_IDE', value: 'true' }),
+      problem: "Deployment segmentia-api: GRAPHQL_IDE is not in docker-compose.yml's x-api-environment",
+    },
+    {
+      name: 'a compose setting the API lacks',
+      rule: apiEnvironment(composeApiNames()),
+      change: (objects) => delete (objects.find(({ kind }) => kind === 'ConfigMap')!.data as Record<string, string>).TERMS_VERSION,
+      problem: "Deployment segmentia-api: TERMS_VERSION of docker-compose.yml's x-api-environment is missing",
+    },
+    {
+      name: 'a five-field backup schedule',
+      rule: cloudNativePg,
+      change: (objects) => Object.assign(find(objects, 'ScheduledBackup', 'segmentia-db-daily').spec as object, { schedule: '0 3 * * *' }),
+      problem: 'ScheduledBackup segmentia-db-daily: schedule "0 3 * * *" does not have six fields (seconds first)',
+    },
+    {
+      name: 'the ObjectStore gone',
+      rule: cloudNativePg,
+      change: (objects) => remove(objects, 'ObjectStore', 'segmentia-backups'),
+      problem: "Cluster segmentia-db: the barman-cloud plugin's ObjectStore segmentia-backups is missing",
+    },
+    {
+      name: 'object storage keys written out',
+      rule: cloudNativePg,
+      change: (objects) =>
+        Object.assign((find(objects, 'ObjectStore', 'segmentia-backups').spec as { configuration: object }).configuration, {
+          s3Credentials: { accessKeyId: 'AKIA…', secretAccessKey: '…' },
+        }),
+      problem: 'ObjectStore segmentia-backups: s3Credentials are not Secret references (name and key)',
+    },
+    {
+      name: 'the BackendTLSPolicy gone',
+      rule: gatewayApi,
+      change: (objects) => remove(objects, 'BackendTLSPolicy', 'segmentia-web'),
+      problem: 'HTTPRoute segmentia-web: backend segmentia-web:8443 speaks TLS and no BackendTLSPolicy covers it',
+    },
+  ])('fail on $name', ({ rule, change, problem }) => {
+    expect(rule(production)).toEqual([]);
+    expect(rule(broken(change))).toContain(problem);
+  });
+
+  it('find a Secret name mistyped', () => {
+    const objects = broken(
+      (objects) => (containerOf(objects, 'Deployment', 'segmentia-valkey').env![0]!.valueFrom!.secretKeyRef!.name = 'segmentia-valkee'),
+    );
+    expect(givenByTheInstallation(objects)).toContain('Secret segmentia-valkee');
+  });
+});
