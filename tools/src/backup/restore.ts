@@ -5,7 +5,7 @@
  * archive: `latest`), then promoted; the erasure ledger applied; then stopped,
  * ready for `EMBEDDED_POSTGRES_DIR=<folder> npm run prod`.
  */
-import { appendFileSync, cpSync, existsSync, readdirSync, rmSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
 import { until } from '@segmentia/testing';
@@ -56,7 +56,18 @@ export async function restore(backupDir: string, target: Date | 'latest', into: 
   );
   appendFileSync(path.join(into, 'recovery.signal'), '');
   // Started as `npm run prod` starts it (owned by the user it runs as); ready once recovery has ended.
-  const database = await startEmbeddedPostgres({ dataDir: into, port, persistent: true, portVariable: 'the restore (a free port)' });
+  const database = await startEmbeddedPostgres({ dataDir: into, port, persistent: true, portVariable: 'the restore (a free port)' }).catch(
+    (error: unknown) => {
+      const log = readFileSync(path.join(into, 'postgres.log'), 'utf8');
+      if (/recovery ended before configured recovery target was reached/.test(log)) {
+        throw new Error(
+          `The archive ends before ${target === 'latest' ? 'its end' : target.toISOString()}: the WAL written since was not ` +
+            `archived yet (it is within archive_timeout of the loss). Restore to an earlier time, or to latest.`,
+        );
+      }
+      throw error;
+    },
+  );
   try {
     const client = new Client({ connectionString: database.url });
     await client.connect();

@@ -2,12 +2,15 @@ import { execFileSync, spawnSync } from 'node:child_process';
 
 /**
  * Debian's packages for each program the production topology and the tests run (nginx with its brotli module), and
- * the image commands (Docker's daemon; mmdebstrap for a local Debian base).
+ * the image commands (Docker's daemon; mmdebstrap for a local Debian base; podman and its pause process for
+ * `npm run test:kube`).
  */
 const PACKAGES: Record<string, string[]> = {
   chromium: ['chromium'],
   dockerd: ['docker.io'],
   mmdebstrap: ['mmdebstrap'],
+  podman: ['podman'],
+  catatonit: ['catatonit'],
   nginx: ['nginx', 'libnginx-mod-http-brotli-filter'],
   'redis-server': ['redis-server'],
   openssl: ['openssl'],
