@@ -344,7 +344,7 @@ describe('leads', () => {
     expect(missing.errors![0]!.extensions!.code).toBe('NOT_FOUND');
   });
 
-  it('erases a lead with its notifications and keeps only that an erasure happened, by whom', async () => {
+  it('erases a lead with its notifications and keeps only that an erasure happened, by whom, of which id', async () => {
     const [id] = (await leadsTagged(1)).ids;
     await api.prisma.leadNotification.create({ data: { leadId: id!, channel: 'WEBHOOK' } });
     const { body } = await asStaff<{ eraseLead: { id: string; erasedAt: string } }>(`mutation { eraseLead(id: "${id}") { id erasedAt } }`);
@@ -352,7 +352,15 @@ describe('leads', () => {
     expect(await api.prisma.contactRequest.count({ where: { id } })).toBe(0);
     expect(await api.prisma.leadNotification.count({ where: { leadId: id } })).toBe(0);
     const erasure = await api.prisma.leadErasure.findUniqueOrThrow({ where: { id: receipt.id } });
-    expect(erasure).toEqual({ id: receipt.id, erasedAt: new Date(receipt.erasedAt), reason: 'REQUEST', count: 1, erasedBy: STAFF.uid });
+    // The lead's id stays with its erasure: the backups' erasure ledger erases it again after a restore.
+    expect(erasure).toEqual({
+      id: receipt.id,
+      erasedAt: new Date(receipt.erasedAt),
+      reason: 'REQUEST',
+      count: 1,
+      erasedBy: STAFF.uid,
+      leadIds: [id],
+    });
     const { body: again } = await asStaff(`mutation { eraseLead(id: "${id}") { id } }`);
     expect(again.errors![0]!.extensions!.code).toBe('NOT_FOUND');
   });
@@ -464,6 +472,14 @@ describe('retention of spam and consent records', () => {
       const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 3600 * 1000);
       const spam = (receivedAt: Date) =>
         api.prisma.contactRequest.create({ data: { ...leadRow(), receivedAt, isSpam: true, status: 'SPAM' }, select: { id: true } });
+      // A real request that staff marked as spam (the honeypot did not catch it): on the same schedule.
+      const markedSpam = (receivedAt: Date) =>
+        api.prisma.contactRequest.create({
+          data: { ...leadRow(), receivedAt, status: 'SPAM', statusUpdatedAt: new Date() },
+          select: { id: true },
+        });
+      const oldMarked = await markedSpam(daysAgo(11));
+      const newMarked = await markedSpam(daysAgo(9));
       const record = (decidedAt: Date) =>
         api.prisma.consentRecord.create({
           data: {
@@ -486,11 +502,11 @@ describe('retention of spam and consent records', () => {
         await until(
           'the old spam and record are erased',
           async () =>
-            (await api.prisma.contactRequest.count({ where: { id: oldSpam.id } })) +
+            (await api.prisma.contactRequest.count({ where: { id: { in: [oldSpam.id, oldMarked.id] } } })) +
               (await api.prisma.consentRecord.count({ where: { id: oldRecord.id } })) ===
             0,
         );
-        expect(await api.prisma.contactRequest.count({ where: { id: newSpam.id } })).toBe(1);
+        expect(await api.prisma.contactRequest.count({ where: { id: { in: [newSpam.id, newMarked.id] } } })).toBe(2);
         expect(await api.prisma.consentRecord.count({ where: { id: newRecord.id } })).toBe(1);
         const { body } = await scheduled.graphql<{ privacy: Record<string, number> }>(
           '{ privacy { spamRetentionDays consentRecordRetentionMonths } }',
@@ -498,7 +514,7 @@ describe('retention of spam and consent records', () => {
         expect(body.data!.privacy).toEqual({ spamRetentionDays: 10, consentRecordRetentionMonths: 12 });
       } finally {
         await scheduled.close();
-        await api.prisma.contactRequest.deleteMany({ where: { id: newSpam.id } });
+        await api.prisma.contactRequest.deleteMany({ where: { id: { in: [newSpam.id, newMarked.id] } } });
         await api.prisma.consentRecord.deleteMany({ where: { id: newRecord.id } });
       }
     },

@@ -138,7 +138,8 @@ export class LeadsService {
 
   /**
    * GDPR erasure: the lead and its notifications go (the outbox rows cascade);
-   * what stays is that an erasure happened, when, and which staff member did it.
+   * what stays is that an erasure happened, when, which staff member did it, and the lead's random id (no personal
+   * data once the row is gone), which the backups' erasure ledger keeps to erase it again after a restore.
    */
   async erase(id: string, staffUid: string): Promise<LeadErasureReceipt> {
     return this.prisma.$transaction(async (tx) => {

@@ -1,6 +1,6 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { AppConfig } from '../common/config/app-config';
-import { ErasureReason } from '../generated/prisma/enums';
+import { ErasureReason, LeadStatus } from '../generated/prisma/enums';
 import { Metrics } from '../metrics/metrics.service';
 import { PrismaService } from '../prisma/prisma.service';
 
@@ -70,10 +70,15 @@ export class RetentionService implements OnApplicationBootstrap, OnModuleDestroy
     return count;
   }
 
-  /** Erases what the honeypot caught, SPAM_RETENTION_DAYS after it arrived (kept that long to see abuse patterns). */
+  /**
+   * Erases spam SPAM_RETENTION_DAYS after it arrived, as the privacy policy says (kept that long to see abuse
+   * patterns): what the honeypot caught, and what staff marked as spam.
+   */
   async eraseSpam(now = new Date()): Promise<number> {
     const before = new Date(now.getTime() - this.config.SPAM_RETENTION_DAYS * 86_400_000);
-    const { count } = await this.prisma.contactRequest.deleteMany({ where: { isSpam: true, receivedAt: { lt: before } } });
+    const { count } = await this.prisma.contactRequest.deleteMany({
+      where: { OR: [{ isSpam: true }, { status: LeadStatus.SPAM }], receivedAt: { lt: before } },
+    });
     if (count) this.logger.log(`Erased ${count} spam submission(s) older than ${this.config.SPAM_RETENTION_DAYS} days`);
     return count;
   }
