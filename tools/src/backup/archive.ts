@@ -8,6 +8,8 @@
  */
 import { chownSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
+import type { Client } from 'pg';
+import { until } from '@segmentia/testing';
 import type { UserIds } from '../database/run-as';
 
 export const ARCHIVE_TIMEOUT_SECONDS = 60;
@@ -39,4 +41,20 @@ export function archiveSettings(backupDir: string, runAs: UserIds | undefined): 
     archive_command: `test ! -f ${target('%f')} && cp "%p" ${target('%f.part')} && mv ${target('%f.part')} ${target('%f')}`,
     archive_timeout: String(ARCHIVE_TIMEOUT_SECONDS),
   };
+}
+
+/**
+ * What archive_timeout does within a minute, at once: the WAL segment in use closed, and the wait until the archive
+ * holds it (for the drill and the tests, which cannot wait a minute).
+ */
+export async function archiveNow(database: Pick<Client, 'query'>): Promise<void> {
+  const { rows } = await database.query<{ segment: string }>('SELECT pg_walfile_name(pg_switch_wal()) AS segment');
+  await until(
+    'the current WAL segment is archived',
+    async () => {
+      const archived = await database.query<{ last: string | null }>('SELECT last_archived_wal AS last FROM pg_stat_archiver');
+      return (archived.rows[0]!.last ?? '') >= rows[0]!.segment;
+    },
+    { timeoutMs: 20_000, intervalMs: 100 },
+  );
 }

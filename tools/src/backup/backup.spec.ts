@@ -8,12 +8,11 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:f
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
-import { until } from '@segmentia/testing';
 import { type Database, startEmbeddedPostgres } from '../database/embedded-postgres';
 import { systemUser } from '../database/run-as';
 import { API_ROOT } from '../paths';
 import { freePort } from '../ports';
-import { archiveSettings } from './archive';
+import { archiveNow, archiveSettings } from './archive';
 import { takeBaseBackup } from './base-backup';
 import { copyErasures, eraseLead, readLedger } from './ledger';
 import { restore } from './restore';
@@ -71,15 +70,7 @@ beforeAll(async () => {
   await storeLead('Delta');
   await eraseAndCopy('Charlie');
   // The last segment archived now, rather than after archive_timeout.
-  const { rows } = await client.query<{ segment: string }>('SELECT pg_walfile_name(pg_switch_wal()) AS segment');
-  await until(
-    'the last WAL segment is archived',
-    async () => {
-      const archived = await client.query<{ last: string | null }>('SELECT last_archived_wal AS last FROM pg_stat_archiver');
-      return (archived.rows[0]!.last ?? '') >= rows[0]!.segment;
-    },
-    { timeoutMs: 20_000, intervalMs: 100 },
-  );
+  await archiveNow(client);
   await client.end();
   // The disk is lost.
   await database.stop();

@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { Client as PgClient } from 'pg';
 import { until } from '@segmentia/testing';
-import { ARCHIVE_TIMEOUT_SECONDS } from '../backup/archive';
+import { ARCHIVE_TIMEOUT_SECONDS, archiveNow } from '../backup/archive';
 import { takeBaseBackup } from '../backup/base-backup';
 import { eraseLead, readLedger } from '../backup/ledger';
 import { restore } from '../backup/restore';
@@ -32,11 +32,7 @@ async function switchWal(databaseUrl: string): Promise<void> {
   const database = new PgClient({ connectionString: databaseUrl });
   await database.connect();
   try {
-    const { rows } = await database.query<{ segment: string }>('SELECT pg_walfile_name(pg_switch_wal()) AS segment');
-    await until('the segment holding T is archived', async () => {
-      const archived = await database.query<{ last: string | null }>('SELECT last_archived_wal AS last FROM pg_stat_archiver');
-      return (archived.rows[0]!.last ?? '') >= rows[0]!.segment;
-    });
+    await archiveNow(database);
   } finally {
     await database.end();
   }

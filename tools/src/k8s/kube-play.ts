@@ -14,7 +14,6 @@
  */
 import { execFile } from 'node:child_process';
 import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -24,6 +23,7 @@ import { until } from '@segmentia/testing';
 import { createTemporaryDatabase, openScratchServer } from '../database/temporary-database';
 import { imageName } from '../images/build-images';
 import { openEngine } from '../images/engine';
+import { get as getPage } from '../production/edge-checks';
 import { ensureCommands } from '../production/packages';
 import { ensureLocalCertificates } from '../production/tls';
 import { REPO_ROOT } from '../paths';
@@ -199,16 +199,7 @@ async function main(): Promise<void> {
     );
 
     const ca = readFileSync(certificates.ca, 'utf8');
-    const get = (pathname: string, headers: Record<string, string> = {}) =>
-      new Promise<{ status: number; body: string }>((resolve, reject) => {
-        https
-          .get(`https://localhost:8443${pathname}`, { ca, headers }, (response) => {
-            let body = '';
-            response.on('data', (chunk: Buffer) => (body += chunk.toString()));
-            response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
-          })
-          .on('error', reject);
-      });
+    const get = (pathname: string, headers: Record<string, string> = {}) => getPage(`https://localhost:8443${pathname}`, ca, headers);
     await until('the web pod answers', async () => (await get('/').catch(() => ({ status: 0 }))).status === 200, {
       timeoutMs: 30_000,
       intervalMs: 250,
