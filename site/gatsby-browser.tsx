@@ -1,7 +1,7 @@
 import type { GatsbyBrowser } from 'gatsby';
 import React from 'react';
 import { PageTransition } from './src/components/layout/PageTransition';
-import { marketingAccepted, recordLanding } from './src/features/analytics/attribution';
+import { attributionConsent, recordLanding } from './src/features/analytics/attribution';
 import { prefetchForPath } from './src/features/lazy/home-chunks';
 import { hydrateEverythingNow } from './src/features/lazy/hydrate-when-near';
 import { isStale, watchForNewBuilds } from './src/features/resilience/new-build';
@@ -19,8 +19,8 @@ export const wrapPageElement: GatsbyBrowser['wrapPageElement'] = ({ element, pro
 
 export const onClientEntry: GatsbyBrowser['onClientEntry'] = () => {
   watchForNewBuilds();
-  // Where the visit came from, on its first public page (sessionStorage; the gclid only with marketing consent).
-  if (!isStaffPage(window.location.pathname)) recordLanding(window.location, document.referrer, marketingAccepted(), sessionStorage);
+  // Where the visit came from, on its first public page (in memory; in sessionStorage with analytics consent, the gclid with marketing).
+  if (!isStaffPage(window.location.pathname)) recordLanding(window.location, document.referrer, attributionConsent(), sessionStorage);
   // Only the #fragment changed (an in-page link, or back and forward between two): the browser has scrolled and
   // React has nothing to render, so the router does not hear of it; its update would reach sections still
   // waiting to hydrate (features/lazy), and React would render them again. Added before the router's listener.

@@ -12,6 +12,7 @@ import { LOCALES } from '@segmentia/contracts/locales';
 import { type BuiltPage, writeSitemaps } from './src/features/i18n/sitemaps';
 import { writeSecurityHeaders } from './src/features/security/headers';
 import { startScriptsAfterFirstPaintIn } from './src/features/loading/after-first-paint';
+import { removeStreamPaddingIn } from './src/features/loading/stream-padding';
 import { STAFF_STYLESHEET } from './src/features/security/paths';
 import type { PrivacyFacts } from './src/components/LegalPage';
 import { COMPANY, companyProblems } from './src/config/company';
@@ -58,7 +59,7 @@ export const createSchemaCustomization: GatsbyNode['createSchemaCustomization'] 
     type SegmentiaCoverage implements Node { countries: Int! topics: Int! audiences: Int! onlineUsers: Float! }
     type SegmentiaPrivacy implements Node {
       leadRetentionMonths: Int! spamRetentionDays: Int! consentRecordRetentionMonths: Int!
-      termsVersion: String! webhookProcessor: String! emailProcessor: String!
+      termsVersion: String! webhookProcessor: String! emailProcessor: String! challengeMinutes: Int!
     }
   `);
 };
@@ -181,6 +182,8 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ graphql, reporter
     if (file.endsWith('.map')) await rm(path.join(publicDir, file));
   }
   await rename(path.join(publicDir, 'webpack.stats.json'), path.join(__dirname, '.cache', 'webpack.stats.json'));
+  // React's stream leaves NULs where a 2 KB view ends before a multi-byte character (features/loading/stream-padding.ts).
+  reporter.info(`NUL padding of React's stream removed from ${await removeStreamPaddingIn(publicDir)} pages`);
   // Every page starts its scripts once painted (the loader's one inline script is hashed below with the others).
   reporter.info(`Scripts start after the first paint on ${await startScriptsAfterFirstPaintIn(publicDir)} pages`);
   // The security headers of this build (its inline scripts' hashes), for npm start's site server and nginx.

@@ -8,7 +8,8 @@ import { SITE_URL } from '@segmentia/tools/src/test-stack';
  */
 const decided = ['segmentia_consent', 'segmentia_consent_enabled'].map((name, index) => ({
   name,
-  value: encodeURIComponent(index === 0 ? 'consent~language~analytics~tag-manager' : 'consent~language'),
+  // The configuration's revision (its ids and a hash of their cookies: site/src/features/consent/config.ts), as consent.spec.ts has it.
+  value: encodeURIComponent(index === 0 ? 'consent~language~analytics~tag-manager~eteac' : 'consent~language'),
   domain: new URL(SITE_URL).hostname,
   path: '/',
   expires: -1,

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { fillRequiredFields } from '../support/contact-form';
 import { openPage, queryDatabase } from '../support/fixtures';
+import { TERMS_VERSION } from '@segmentia/contracts/terms';
 
 async function fillForm(page: Page, email: string) {
   const form = page.locator('#contact form');
@@ -52,7 +53,7 @@ test('a complete request is stored and answered with "Datos enviados"', async ({
       locale: 'ES',
       page_path: '/',
       is_spam: false,
-      terms_version: '2026-11-01',
+      terms_version: TERMS_VERSION,
       proved: true,
     },
   ]);
@@ -89,7 +90,7 @@ test(
     await expect(again.getByRole('alert')).toHaveText(
       /No hemos podido confirmar que esta solicitud la envía una persona\. Tus datos siguen aquí/,
     );
-    await expect(again.getByLabel('Email profesional')).toHaveValue(other);
+    await expect(again.getByLabel('Correo profesional')).toHaveValue(other);
     expect(await queryDatabase('SELECT 1 FROM contact_request WHERE email = $1', [other])).toHaveLength(0);
   },
 );
@@ -104,8 +105,12 @@ test(
     });
     // The landing is recorded by the page's script, which starts after the first paint: a visitor reads for longer than that.
     await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
-    await openPage(page, '/legal/');
-    await openPage(page, '/');
+    // Kept in the page's memory (this visitor declined analytics cookies): it survives the site's own navigation.
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Aviso legal y condiciones' }).click();
+    await expect(page).toHaveURL(/\/legal\/$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/\?utm_source=linkedin/);
+    expect(await page.evaluate(() => sessionStorage.getItem('segmentia-attribution'))).toBeNull();
     const email = uniqueEmail('campaign');
     const form = await fillForm(page, email);
     await form.getByRole('button', { name: 'Solicitar acceso' }).click();
@@ -126,7 +131,7 @@ test(
         gclid: null,
       },
     ]);
-    // Kept in sessionStorage only: no cookie of its own.
+    // No cookie of its own.
     expect((await page.context().cookies()).map((cookie) => cookie.name).sort()).toEqual([
       'segmentia_consent',
       'segmentia_consent_enabled',
@@ -139,7 +144,7 @@ test(
   async ({ page }) => {
     await openPage(page, '/');
     const form = page.locator('#contact form');
-    const email = form.getByLabel('Email profesional');
+    const email = form.getByLabel('Correo profesional');
     await email.fill('lucia@gmial.com');
     await email.press('Tab');
     await expect(form.getByText('¿Querías decir lucia@gmail.com?')).toBeVisible();
@@ -228,7 +233,7 @@ test('a failed send keeps every value, and the retry reuses the request id so it
   });
   await form.getByRole('button', { name: 'Solicitar acceso' }).click();
   await expect(form.getByRole('alert')).toContainText('Tus datos siguen aquí');
-  await expect(form.getByLabel('Email profesional')).toHaveValue(email);
+  await expect(form.getByLabel('Correo profesional')).toHaveValue(email);
   await expect(form.getByLabel('Empresa o agencia')).toHaveValue('Agencia Norte');
   await form.getByRole('button', { name: 'Reintentar el envío' }).click();
   await expect(page.getByRole('heading', { name: 'Datos enviados' })).toBeVisible();
@@ -285,8 +290,8 @@ test('an address typed and left before the form becomes interactive still gets i
   const release = await holdScripts(page);
   await page.goto('/#contact', { waitUntil: 'domcontentloaded' });
   const form = page.locator('#contact form');
-  await form.getByLabel('Email profesional').fill('lucia@gmial.com');
-  await form.getByLabel('Email profesional').press('Tab');
+  await form.getByLabel('Correo profesional').fill('lucia@gmial.com');
+  await form.getByLabel('Correo profesional').press('Tab');
   release();
   await expect(form.getByText('¿Querías decir lucia@gmail.com?')).toBeVisible();
 });

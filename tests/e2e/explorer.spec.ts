@@ -228,7 +228,7 @@ test('downloads the audiences of the chosen country as CSV: ids, paths, topics a
   const text = readFileSync(await download.path(), 'utf8');
   const [header, first, ...rest] = text.replace(/^\uFEFF/, '').split('\r\n');
   expect(text.startsWith('\uFEFF')).toBe(true);
-  expect(header).toBe('Temática;Audiencia;ID de segmento;Ruta de taxonomía;Ruta de taxonomía (inglés);Alcance (usuarios únicos)');
+  expect(header).toBe('Temática;Audiencia;ID de segmento;Ruta de taxonomía;Ruta de taxonomía (inglés);Alcance estimado (modelo)');
   expect(first).toMatch(
     new RegExp(
       '^Tecnología y telecomunicaciones;[^;]+;SGM-DE-TECH-[A-Z-]+;' +
@@ -244,7 +244,7 @@ test('downloads the audiences of the chosen country as CSV: ids, paths, topics a
     page.locator('#explorer').getByRole('button', { name: 'Download the audiences of Germany (CSV)' }).click(),
   ]);
   expect(readFileSync(await english.path(), 'utf8').split('\r\n')[0]).toBe(
-    '\uFEFFTopic,Audience,Segment id,Taxonomy path,Taxonomy path (English),Reach (unique users)',
+    '\uFEFFTopic,Audience,Segment id,Taxonomy path,Taxonomy path (English),Estimated reach (model)',
   );
 });
 

@@ -8,6 +8,7 @@ import { blockGoogleSignIn, disableAccount } from '../support/firebase-auth';
 import { LOCALES, openPage, queryDatabase } from '../support/fixtures';
 import { ANA, createLeads, GERMAN, setLeadStatus, signIn, uniqueMark } from '../support/staff';
 import { REPO_ROOT } from '@segmentia/tools/src/test-stack';
+import { TERMS_VERSION } from '@segmentia/contracts/terms';
 
 const leadsTable = (page: Page) => page.getByRole('table', { name: 'Leads, del más reciente al más antiguo' });
 const rows = (page: Page) => leadsTable(page).locator('tbody tr');
@@ -147,7 +148,7 @@ test.describe('signed in as sales', () => {
       'Las soluciones de Segmentia',
       'Nos interesa el sector del automóvil.',
       '/de/',
-      'Versión 2026-11-01',
+      `Versión ${TERMS_VERSION}`,
       'SGM-DE-AUTO-MOTORSPORT-FANS Segmentia › Automotive › Motorsport fans',
       id!,
     ]) {
@@ -223,7 +224,7 @@ test.describe('signed in as sales', () => {
         'Inversión anual en medios: Hasta 2 M€5 / 25',
         'Anunciantes: De 1 a 104 / 20',
         'Papel en la compra: No participa0 / 20',
-        'Email: Dirección de empresa15 / 15',
+        'Correo: Dirección de empresa15 / 15',
         'Interés: Las soluciones de Segmentia10 / 10',
         'País: España, dentro de nuestra cobertura10 / 10',
       ]);
@@ -399,7 +400,7 @@ test.describe('signed in as sales', () => {
 test.describe('sign-in problems', () => {
   test('a wrong password: the email or the password is not correct', async ({ page }) => {
     await signIn(page, { password: 'incorrecta' });
-    await expect(page.getByRole('alert')).toHaveText('El email o la contraseña no son correctos.');
+    await expect(page.getByRole('alert')).toHaveText('El correo o la contraseña no son correctos.');
     await expect(page.getByLabel('Contraseña')).toBeFocused();
     await expect(page.getByRole('table')).toHaveCount(0);
   });
@@ -415,7 +416,7 @@ test.describe('sign-in problems', () => {
 
   test('an unverified email address is asked to be verified', async ({ page }) => {
     await signIn(page, { account: { email: 'sin-verificar@segmentia.es', password: 'ventas-2026', staff: true, emailVerified: false } });
-    await expect(page.getByRole('heading', { level: 1, name: 'Verifica tu email' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Verifica tu correo' })).toBeVisible();
   });
 
   test('a session the API finds expired is ended, with a request to sign in again', async ({ page }) => {

@@ -7,7 +7,7 @@ const LABELS = {
   agencySize: { es: ['Tamaño (inversión anual en medios)', 'De 5 a 10 M€'], en: ['Size (yearly media spend)', '€5M to €10M'] },
   advertiserCount: { es: ['Número de anunciantes', 'De 10 a 25'], en: ['Number of advertisers', '10 to 25'] },
   contactName: { es: 'Nombre y apellidos', en: 'Full name' },
-  email: { es: 'Email profesional', en: 'Work email' },
+  email: { es: 'Correo profesional', en: 'Work email' },
   position: { es: ['Cargo', 'Director/a'], en: ['Position', 'Director'] },
   decisionRole: { es: ['Papel en las decisiones de compra', 'Decido'], en: ['Role in purchase decisions', 'I decide'] },
   terms: {

@@ -88,5 +88,5 @@ interface SignInLabels {
   submit: string;
 }
 
-const SPANISH: SignInLabels = { email: 'Email', password: 'Contraseña', submit: 'Iniciar sesión' };
+const SPANISH: SignInLabels = { email: 'Correo', password: 'Contraseña', submit: 'Iniciar sesión' };
 export const GERMAN: SignInLabels = { email: 'E-Mail', password: 'Passwort', submit: 'Anmelden' };

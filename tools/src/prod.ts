@@ -7,6 +7,7 @@
  * site built once against the API. Ctrl-C stops everything, front to back.
  */
 import path from 'node:path';
+import { ROTATION_INTERVAL_MS } from './production/log-rotation';
 import { ConfigError } from '@segmentia/api/src/common/config/app-config';
 import { loadToolsConfig } from './config';
 import { loadEnvFile } from '@segmentia/api/src/common/config/env-file';
@@ -62,6 +63,9 @@ async function main(): Promise<void> {
 
   await topology.start();
   if (stopping) return;
+  // The access log is kept LOG_RETENTION_DAYS days, as the privacy policy says.
+  topology.rotateLogs();
+  setInterval(() => topology.rotateLogs(), ROTATION_INTERVAL_MS).unref();
   const backups = process.env.DATABASE_URL
     ? "your PostgreSQL's own"
     : `${path.resolve(REPO_ROOT, config.BACKUP_DIR)}  (npm run backup; npm run restore -- --to latest)`;

@@ -46,10 +46,10 @@ describe('buildSite', () => {
     writeFileSync(path.join(root, 'site/public/index.html'), '<html></html>');
     writeFileSync(path.join(root, 'site/public/builds/latest.json'), JSON.stringify({ buildId: randomBytes(4).toString('hex') }));
   };
-  const run = (env: Record<string, string> = {}) =>
+  const run = (env: Record<string, string> = {}, release = false) =>
     buildSite(
       { SITE_API_URL: api.url, GATSBY_SITE_URL: 'http://localhost:8000', ...env },
-      { repoRoot: repo, build, log: (message) => messages.push(message), lockFile },
+      { repoRoot: repo, build, log: (message) => messages.push(message), lockFile, release },
     );
 
   beforeEach(async () => {
@@ -88,6 +88,13 @@ describe('buildSite', () => {
     await expect(run({ GATSBY_GTM_ID: 'GTM-ABC1234' })).resolves.toBe('reused');
     writeFileSync(path.join(repo, 'package-lock.json'), '{"lockfileVersion":3}');
     await expect(run({ GATSBY_GTM_ID: 'GTM-ABC1234' })).resolves.toBe('built');
+  });
+
+  it('refuses a build for the public while the company data are the examples, even one it could reuse', async () => {
+    await run();
+    await expect(run({}, true)).rejects.toThrow(/GATSBY_COMPANY_ADDRESS, GATSBY_COMPANY_TAX_ID, GATSBY_COMPANY_REGISTRY/);
+    await expect(run({ PUBLISH_EXAMPLE_COMPANY: 'true' }, true)).resolves.toBe('reused');
+    expect(builds).toHaveLength(1);
   });
 
   it('builds again when another build wrote site/public since, or it is gone', async () => {

@@ -10,6 +10,7 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { examplesToPublish } from '@segmentia/contracts/company';
 import { REPO_ROOT } from './paths';
 import { lockSiteBuilds } from './site-build-lock';
 
@@ -36,6 +37,8 @@ export interface SiteBuildOptions {
   signal?: AbortSignal;
   /** The machine's site-build lock by default. */
   lockFile?: string;
+  /** A build for the public (`npm run prod`, the web image): refused while the company's data are the examples. */
+  release?: boolean;
 }
 
 interface Stamp {
@@ -54,6 +57,8 @@ export async function buildSite(env: Record<string, string>, options: SiteBuildO
   const repoRoot = options.repoRoot ?? REPO_ROOT;
   const log = options.log ?? ((message: string) => console.log(message));
   const buildEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
+  const examples = options.release ? examplesToPublish(buildEnv) : undefined;
+  if (examples) throw new Error(examples);
   // The lock at once when it is free; when another build holds it (of this clone or another), a reusable
   // site/public is reused without waiting for that build, and only a build of our own waits for the lock.
   let release = await lockSiteBuilds(log, options.lockFile, false);

@@ -28,6 +28,7 @@ export class ContentResolver {
       termsVersion: this.config.TERMS_VERSION,
       webhookProcessor: this.config.NOTIFY_WEBHOOK_PROCESSOR,
       emailProcessor: this.config.SMTP_PROCESSOR,
+      challengeMinutes: this.config.ALTCHA_EXPIRES_MINUTES,
     };
   }
 }

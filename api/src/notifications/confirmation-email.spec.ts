@@ -108,7 +108,7 @@ describe("sales' notification of a lead", () => {
     expect(emailMessage(LEAD, 'https://segmentia.es/staff/').text).not.toContain('Repeat');
   });
 
-  it('lists the audiences asked for, by segment id and English path', () => {
+  it('says nothing personal and nothing of the visit: the agency, the score and the link (the processors see no more)', () => {
     const asked = {
       ...LEAD,
       requestedAudiences: [
@@ -120,10 +120,16 @@ describe("sales' notification of a lead", () => {
         },
       ],
     };
-    expect(emailMessage(asked, 'https://segmentia.es/staff/').text).toContain(
-      'Audiences (1): SGM-DE-AUTO-MOTORSPORT-FANS (Segmentia › Automotive › Motorsport fans)',
-    );
-    expect(emailMessage(LEAD, 'https://segmentia.es/staff/').text).not.toContain('Audiences');
+    const email = emailMessage(asked, 'https://segmentia.es/staff/');
+    const webhook = JSON.stringify(webhookPayload(asked, 'https://segmentia.es/staff/'));
+    for (const sent of [email.text, email.subject, webhook]) {
+      for (const withheld of ['Íñigo', LEAD.email, 'SGM-DE-AUTO-MOTORSPORT-FANS', 'Audiences', 'Landing', 'Source']) {
+        expect(sent).not.toContain(withheld);
+      }
+    }
+    expect(email).not.toHaveProperty('replyTo');
+    expect(email.text).toContain('Agency: Agencia <Norte> & Co');
+    expect(webhook).toContain('Open the lead');
   });
 
   it.each([

@@ -1,7 +1,6 @@
-import { leadSource } from '../leads/attribution';
 import type { Lead } from '../leads/models/lead.model';
 
-/** What a notification says of a lead: enough for sales to act, with a link to the whole lead. */
+/** The lead as the notifications read it (the prospect's confirmation needs their name, address and audiences). */
 export type LeadSummary = Pick<
   Lead,
   | 'id'
@@ -72,26 +71,20 @@ export function fitLine(lead: LeadSummary): string {
   return `${lead.fitScore}/100 (${reasons.join(', ')})`;
 }
 
+/**
+ * What sales' notifications say of a lead: the agency, the fit score and a
+ * link to the whole lead in the staff page. The chat channel and the mailbox
+ * are processors the privacy policy names, so no personal data (name, email,
+ * phone, message) and nothing of the visit goes there: staff read those
+ * behind sign-in.
+ */
 function facts(lead: LeadSummary): [string, string][] {
   return [
     ['Fit', fitLine(lead)],
     ...(repeatLine(lead) ? [['Repeat', repeatLine(lead)] as [string, string]] : []),
     ['Agency', `${lead.agencyName} (${label(lead.agencyType)}, ${MEDIA_SPEND[lead.agencySize]})`],
-    ['Contact', `${lead.contactName}, ${label(lead.position)}`],
-    ['Email', lead.freeEmail ? `${lead.email} (free mail)` : lead.email],
-    ['Phone', lead.phone ?? '—'],
     ['Interest', label(lead.interest)],
     ['Language', lead.locale],
-    ['Source', [leadSource(lead) ?? 'direct', lead.utmCampaign && `campaign ${lead.utmCampaign}`].filter(Boolean).join(', ')],
-    ['Landing page', lead.landingPage ?? '—'],
-    ...(lead.requestedAudiences.length
-      ? [
-          [
-            `Audiences (${lead.requestedAudiences.length})`,
-            lead.requestedAudiences.map((audience) => `${audience.segmentId} (${audience.englishTaxonomyPath})`).join('\n'),
-          ] as [string, string],
-        ]
-      : []),
   ];
 }
 
@@ -112,32 +105,27 @@ export function leadLink(lead: LeadSummary, staffPageUrl: string): string {
 export function webhookPayload(lead: LeadSummary, staffPageUrl: string) {
   const link = leadLink(lead, staffPageUrl);
   return {
-    text: `${title(lead)} (${lead.contactName}, fit ${lead.fitScore}/100)`,
+    text: `${title(lead)} (fit ${lead.fitScore}/100)`,
     blocks: [
       { type: 'header', text: { type: 'plain_text', text: title(lead).slice(0, 150) } },
       {
         type: 'section',
         fields: facts(lead).map(([name, value]) => ({ type: 'mrkdwn', text: `*${name}*\n${escapeSlack(value)}` })),
       },
-      ...(lead.message
-        ? [{ type: 'section', text: { type: 'mrkdwn', text: `>${escapeSlack(lead.message).replaceAll('\n', '\n>')}` } }]
-        : []),
       { type: 'section', text: { type: 'mrkdwn', text: `<${link}|Open the lead> · reply within ${RESPONSE_WORKING_HOURS} working hours` } },
     ],
   };
 }
 
-/** The email to sales; replying goes to the prospect. */
+/** The email to sales: who to answer, and how, is in the staff page behind the link. */
 export function emailMessage(lead: LeadSummary, staffPageUrl: string) {
   const lines = facts(lead).map(([name, value]) => `${name}: ${value}`);
   return {
     subject: `${title(lead)} (fit ${lead.fitScore}/100)`,
-    replyTo: { name: lead.contactName, address: lead.email },
     text: [
-      `${lead.contactName} asked for demo access on ${lead.receivedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
+      `A demo request arrived on ${lead.receivedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
       '',
       ...lines,
-      ...(lead.message ? ['', 'Message:', lead.message] : []),
       '',
       `Open the lead: ${leadLink(lead, staffPageUrl)}`,
       `The visitor was promised an answer within ${RESPONSE_WORKING_HOURS} working hours.`,

@@ -1,4 +1,15 @@
-import { companyFrom, companyProblems, isCompanyTaxId, postalAddressOf, vatIdOf } from './company';
+import {
+  COMPANY_VARIABLES,
+  EXAMPLE_COMPANY,
+  companyFrom,
+  companyProblems,
+  companySettingsOf,
+  exampleCompanySettings,
+  examplesToPublish,
+  isCompanyTaxId,
+  postalAddressOf,
+  vatIdOf,
+} from './company';
 
 const COMPANY = companyFrom({});
 
@@ -40,5 +51,28 @@ describe('the company data', () => {
       expect.stringMatching(/^GATSBY_COMPANY_REGISTRY .*missing: sección, inscripción$/),
       expect.stringContaining('GATSBY_COMPANY_PRIVACY_EMAIL'),
     ]);
+  });
+
+  it('names every setting a public build would publish at its example: unset, blank or equal to it', () => {
+    const real = Object.fromEntries(Object.keys(EXAMPLE_COMPANY).map((key) => [COMPANY_VARIABLES[key as 'name'], `real ${key}`]));
+    expect(exampleCompanySettings(companySettingsOf(real))).toEqual([]);
+    const settings = companySettingsOf({
+      ...real,
+      GATSBY_COMPANY_TAX_ID: undefined,
+      GATSBY_COMPANY_DPO_NAME: ' ',
+      GATSBY_COMPANY_REGISTRY: EXAMPLE_COMPANY.registry,
+    });
+    expect(exampleCompanySettings(settings)).toEqual(['GATSBY_COMPANY_TAX_ID', 'GATSBY_COMPANY_REGISTRY', 'GATSBY_COMPANY_DPO_NAME']);
+    // Only the keys asked about (the API publishes a few of them).
+    expect(exampleCompanySettings(settings, ['name', 'taxId'])).toEqual(['GATSBY_COMPANY_TAX_ID']);
+    expect(exampleCompanySettings({})).toHaveLength(Object.keys(EXAMPLE_COMPANY).length);
+  });
+
+  it('stops a public build with a message naming each example, unless the examples are meant', () => {
+    expect(examplesToPublish({ GATSBY_COMPANY_NAME: 'Real, S.L.' }, ['name', 'taxId'])).toMatch(
+      /^The company's data are still the examples.*: set GATSBY_COMPANY_TAX_ID to the company's real values, or PUBLISH_EXAMPLE/,
+    );
+    expect(examplesToPublish({ PUBLISH_EXAMPLE_COMPANY: 'true' })).toBeUndefined();
+    expect(examplesToPublish({ PUBLISH_EXAMPLE_COMPANY: 'yes' })).toContain('GATSBY_COMPANY_DPO_NAME');
   });
 });

@@ -4,7 +4,10 @@
  * quote it. Each value is a GATSBY_COMPANY_* setting (README, "Company data"),
  * read by the site's build and by the API; the defaults are EXAMPLES, valid in
  * form, to be replaced with the registry's real entry. `companyProblems`
- * checks them when the site is built.
+ * checks them when the site is built; `exampleCompanySettings` names those a
+ * public build (the API in production, `npm run prod`, the web image) would
+ * publish at their example, and such a build stops unless
+ * PUBLISH_EXAMPLE_COMPANY=true says the examples are meant (demos, tests).
  */
 import { EMAIL_PATTERN } from './contact';
 
@@ -21,6 +24,10 @@ export interface Company {
   /** The data protection officer (a person or a firm) and their address. */
   dpoName: string;
   dpoEmail: string;
+  /** The data partners the audiences' advertising identifiers come from, as the audiences' privacy notice names them. */
+  dataSources: string;
+  /** Segmentia's vendor ID in the IAB Transparency & Consent Framework (the partners' consent names it). */
+  tcfVendorId: string;
   /** Months an advertising identifier stays in the audiences after its last signal (the audiences' privacy notice). */
   audienceRetentionMonths: number;
 }
@@ -35,35 +42,77 @@ export interface CompanySettings {
   privacyEmail?: string;
   dpoName?: string;
   dpoEmail?: string;
+  dataSources?: string;
+  tcfVendorId?: string;
   audienceRetentionMonths?: string;
 }
 
+/** Each company setting's variable. */
+export const COMPANY_VARIABLES: Record<keyof CompanySettings, string> = {
+  name: 'GATSBY_COMPANY_NAME',
+  address: 'GATSBY_COMPANY_ADDRESS',
+  taxId: 'GATSBY_COMPANY_TAX_ID',
+  registry: 'GATSBY_COMPANY_REGISTRY',
+  email: 'GATSBY_COMPANY_EMAIL',
+  privacyEmail: 'GATSBY_COMPANY_PRIVACY_EMAIL',
+  dpoName: 'GATSBY_COMPANY_DPO_NAME',
+  dpoEmail: 'GATSBY_COMPANY_DPO_EMAIL',
+  dataSources: 'GATSBY_COMPANY_DATA_SOURCES',
+  tcfVendorId: 'GATSBY_COMPANY_TCF_VENDOR_ID',
+  audienceRetentionMonths: 'GATSBY_AUDIENCE_RETENTION_MONTHS',
+};
+
+/** What an unset setting falls back to: EXAMPLES, valid in form, that only the company can replace. */
+export const EXAMPLE_COMPANY = {
+  name: 'Segmentia Data, S.L.',
+  address: 'Calle de Alcalá 123, 28009 Madrid, España',
+  taxId: 'B88123450',
+  registry: 'Registro Mercantil de Madrid, tomo 41.250, folio 112, sección 8.ª, hoja M-731204, inscripción 1.ª',
+  email: 'hola@segmentia.es',
+  privacyEmail: 'privacidad@segmentia.es',
+  dpoName: 'Ana Martín Ortega',
+  dpoEmail: 'dpo@segmentia.es',
+  dataSources: 'Example Mobile Data Ltd (apps) and Example Media S.A. (websites)',
+  tcfVendorId: '9999',
+} satisfies Required<Omit<CompanySettings, 'audienceRetentionMonths'>>;
+
 /** Reads the settings from an environment (the API's; the site's build spells each `process.env.GATSBY_…` out for Gatsby). */
-export const companySettingsOf = (env: Record<string, string | undefined>): CompanySettings => ({
-  name: env.GATSBY_COMPANY_NAME,
-  address: env.GATSBY_COMPANY_ADDRESS,
-  taxId: env.GATSBY_COMPANY_TAX_ID,
-  registry: env.GATSBY_COMPANY_REGISTRY,
-  email: env.GATSBY_COMPANY_EMAIL,
-  privacyEmail: env.GATSBY_COMPANY_PRIVACY_EMAIL,
-  dpoName: env.GATSBY_COMPANY_DPO_NAME,
-  dpoEmail: env.GATSBY_COMPANY_DPO_EMAIL,
-  audienceRetentionMonths: env.GATSBY_AUDIENCE_RETENTION_MONTHS,
-});
+export const companySettingsOf = (env: Record<string, string | undefined>): CompanySettings =>
+  Object.fromEntries(Object.entries(COMPANY_VARIABLES).map(([key, variable]) => [key, env[variable]]));
 
 export function companyFrom(values: CompanySettings): Company {
+  const value = (key: keyof typeof EXAMPLE_COMPANY) => values[key] || EXAMPLE_COMPANY[key];
   return {
-    companyName: values.name || 'Segmentia Data, S.L.',
-    address: values.address || 'Calle de Alcalá 123, 28009 Madrid, España',
-    taxId: (values.taxId || 'B88123450').replace(/[\s.-]/g, '').toUpperCase(),
-    registry: values.registry || 'Registro Mercantil de Madrid, tomo 41.250, folio 112, sección 8.ª, hoja M-731204, inscripción 1.ª',
-    email: values.email || 'hola@segmentia.es',
-    privacyEmail: values.privacyEmail || 'privacidad@segmentia.es',
-    dpoName: values.dpoName || 'Ana Martín Ortega',
-    dpoEmail: values.dpoEmail || 'dpo@segmentia.es',
+    companyName: value('name'),
+    address: value('address'),
+    taxId: value('taxId')
+      .replace(/[\s.-]/g, '')
+      .toUpperCase(),
+    registry: value('registry'),
+    email: value('email'),
+    privacyEmail: value('privacyEmail'),
+    dpoName: value('dpoName'),
+    dpoEmail: value('dpoEmail'),
+    dataSources: value('dataSources'),
+    tcfVendorId: value('tcfVendorId'),
     audienceRetentionMonths: Number(values.audienceRetentionMonths || 13),
   };
 }
+
+/**
+ * The variables of the settings among `keys` that are unset or still at their
+ * example, in order: what a public build must not publish.
+ */
+export function exampleCompanySettings(
+  values: CompanySettings,
+  keys: readonly (keyof typeof EXAMPLE_COMPANY)[] = Object.keys(EXAMPLE_COMPANY) as (keyof typeof EXAMPLE_COMPANY)[],
+): string[] {
+  return keys.filter((key) => !values[key]?.trim() || values[key]!.trim() === EXAMPLE_COMPANY[key]).map((key) => COMPANY_VARIABLES[key]);
+}
+
+const exampleCompanyMessage = (variables: string[]) =>
+  `The company's data are still the examples, which a public site must not publish (README, "Company data"): set ` +
+  `${variables.join(', ')} to the company's real values, or PUBLISH_EXAMPLE_COMPANY=true for a demo or a test.`;
 
 /** The intra-community VAT number of a Spanish company: ES and its NIF. */
 export const vatIdOf = (company: Company) => `ES${company.taxId}`;
@@ -132,3 +181,18 @@ export function companyProblems(company: Company): string[] {
   }
   return problems;
 }
+
+/**
+ * Why a public build (the API in production, `npm run prod`, the web image)
+ * must stop: the settings among `keys` left at their example, named; undefined
+ * when there are none or PUBLISH_EXAMPLE_COMPANY=true says the examples are
+ * meant (a demo, a test).
+ */
+export function examplesToPublish(env: Record<string, string | undefined>, keys?: Parameters<typeof exampleCompanySettings>[1]) {
+  if (env.PUBLISH_EXAMPLE_COMPANY === 'true') return undefined;
+  const variables = exampleCompanySettings(companySettingsOf(env), keys);
+  return variables.length ? exampleCompanyMessage(variables) : undefined;
+}
+
+/** Days the web server's access logs (addresses truncated) are kept: the privacy policy says so, `npm run prod` deletes older ones. */
+export const LOG_RETENTION_DAYS = 14;

@@ -1,5 +1,7 @@
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import React, { type ReactNode } from 'react';
+import { LOG_RETENTION_DAYS } from '@segmentia/contracts/company';
+import { COVERED_COUNTRIES } from '@segmentia/contracts/segments';
 import { COMPANY, vatIdOf } from '../config/company';
 import { SITE_URL } from '../config/site';
 import { CONSENT_EXPIRY_DAYS } from '../features/consent/config';
@@ -13,7 +15,14 @@ interface Section {
 }
 
 /** Values the legal texts quote, filled into their {{placeholders}}: the company's data and the site's own settings. */
-export const LEGAL_VALUES = { ...COMPANY, vatId: vatIdOf(COMPANY), siteUrl: SITE_URL, consentExpiryDays: CONSENT_EXPIRY_DAYS };
+export const LEGAL_VALUES = {
+  ...COMPANY,
+  vatId: vatIdOf(COMPANY),
+  siteUrl: SITE_URL,
+  consentExpiryDays: CONSENT_EXPIRY_DAYS,
+  countries: COVERED_COUNTRIES.length,
+  logRetentionDays: LOG_RETENTION_DAYS,
+};
 
 /** What the legal texts state about the API's own settings, read from it at build time (site-data.graphql's `privacy`). */
 export interface PrivacyFacts {
@@ -26,6 +35,7 @@ export interface PrivacyFacts {
   termsDate: string;
   webhookProcessor: string;
   emailProcessor: string;
+  challengeMinutes: number;
 }
 
 /** A legal text from its namespace (legal, privacy, cookies): title, intro, numbered sections with a table of contents. */

@@ -34,5 +34,6 @@ export const privacyFactsFragment = graphql`
     termsDate(language: $language)
     webhookProcessor
     emailProcessor
+    challengeMinutes
   }
 `;

@@ -19,6 +19,8 @@ const env: CompanySettings = {
   privacyEmail: process.env.GATSBY_COMPANY_PRIVACY_EMAIL,
   dpoName: process.env.GATSBY_COMPANY_DPO_NAME,
   dpoEmail: process.env.GATSBY_COMPANY_DPO_EMAIL,
+  dataSources: process.env.GATSBY_COMPANY_DATA_SOURCES,
+  tcfVendorId: process.env.GATSBY_COMPANY_TCF_VENDOR_ID,
   audienceRetentionMonths: process.env.GATSBY_AUDIENCE_RETENTION_MONTHS,
 };
 

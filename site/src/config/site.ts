@@ -6,6 +6,12 @@ export const HOME_TITLE = `${BRAND} + theTradeDesk`;
 export const SITE_URL = (process.env.GATSBY_SITE_URL ?? 'http://localhost:8000').replace(/\/$/, '');
 export const API_URL = process.env.GATSBY_API_URL ?? 'http://localhost:4000/graphql';
 export const LINKEDIN_URL = process.env.GATSBY_LINKEDIN_URL ?? 'https://www.linkedin.com/company/segmentia';
+/**
+ * GATSBY_TRADE_DESK_PARTNER=true once The Trade Desk has confirmed the
+ * partnership in writing: the hero then says "data partner"; by default it
+ * says only that the audiences are available on The Trade Desk.
+ */
+export const TRADE_DESK_PARTNER = process.env.GATSBY_TRADE_DESK_PARTNER === 'true';
 
 /**
  * The Firebase web app (GATSBY_FIREBASE_*): analytics needs the app and

@@ -9,6 +9,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { COMPANY_VARIABLES } from '@segmentia/contracts/company';
 import { parseArgs } from 'node:util';
 import { launch } from '../managed-process';
 import { REPO_ROOT } from '../paths';
@@ -27,6 +28,9 @@ const SITE_SETTINGS = [
   'GATSBY_FIREBASE_PROJECT_ID',
   'GATSBY_FIREBASE_APP_ID',
   'GATSBY_FIREBASE_MEASUREMENT_ID',
+  'GATSBY_TRADE_DESK_PARTNER',
+  ...Object.values(COMPANY_VARIABLES),
+  'PUBLISH_EXAMPLE_COMPANY',
 ];
 /** The images' build output: the SBOMs, and docker build's log. */
 export const SBOM_DIR = path.join(REPO_ROOT, 'dist', 'images');

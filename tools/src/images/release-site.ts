@@ -20,15 +20,25 @@ async function main(): Promise<void> {
   try {
     const database = await createTemporaryDatabase(server.url, 'site_release');
     try {
-      const config = loadConfig({ DATABASE_URL: database.url, HOST: '127.0.0.1', PORT: String(await freePort()), METRICS_PORT: '0' });
+      // This API only answers the build's questions; the build itself refuses the example company (release).
+      const config = loadConfig({
+        DATABASE_URL: database.url,
+        HOST: '127.0.0.1',
+        PORT: String(await freePort()),
+        METRICS_PORT: '0',
+        PUBLISH_EXAMPLE_COMPANY: 'true',
+      });
       const app = await startApp(config);
       try {
-        await buildSite({
-          SITE_API_URL: `http://127.0.0.1:${config.PORT}/graphql`,
-          // nginx serves the site and proxies /graphql to the API: one origin for the browser.
-          GATSBY_API_URL: `${siteUrl}/graphql`,
-          GATSBY_SITE_URL: siteUrl,
-        });
+        await buildSite(
+          {
+            SITE_API_URL: `http://127.0.0.1:${config.PORT}/graphql`,
+            // nginx serves the site and proxies /graphql to the API: one origin for the browser.
+            GATSBY_API_URL: `${siteUrl}/graphql`,
+            GATSBY_SITE_URL: siteUrl,
+          },
+          { release: true },
+        );
       } finally {
         await stopApp(app, config);
       }

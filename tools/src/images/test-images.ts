@@ -86,6 +86,8 @@ async function main(): Promise<void> {
   const cleanUp: (() => Promise<unknown> | unknown)[] = [];
   try {
     ensureLocalBases();
+    // Test images: the web image's site publishes the example company, as the API containers below do.
+    process.env.PUBLISH_EXAMPLE_COMPANY = 'true';
     const cold = await buildImages(IMAGES);
     const warm = await buildImages(IMAGES, () => undefined);
     const figures = await imageFigures(IMAGES);
@@ -97,6 +99,7 @@ async function main(): Promise<void> {
     console.log(`SBOMs (CycloneDX): ${sboms.map((file) => path.relative(REPO_ROOT, file)).join(', ')}\n`);
     await checkImageSettings();
     await checkWebSettings();
+    await checkApiCompany();
 
     // This machine's PostgreSQL and Redis, reached from the containers' network through relays on its gateway.
     const server = await openScratchServer(await freePort(), 'a free port');
@@ -129,6 +132,7 @@ async function main(): Promise<void> {
       // Both replicas check the proofs either issued; the load below comes from one address.
       ALTCHA_HMAC_SECRET: randomBytes(32).toString('hex'),
       CONTACT_RATE_LIMIT_PER_MINUTE: '1000000',
+      PUBLISH_EXAMPLE_COMPANY: 'true',
       ...QUICK_PROOF,
     };
     for (const name of ['api-1', 'api-2']) {
@@ -217,6 +221,23 @@ async function checkWebSettings(): Promise<void> {
     'web settings',
     refused?.code === 64 && /NGINX_API_SERVERS/.test(refused.stderr ?? ''),
     `without NGINX_API_SERVERS: exit ${refused?.code ?? 0}, "${refused?.stderr?.trim() ?? ''}"`,
+  );
+}
+
+/** The API image in production with the example company data: it names the settings and does not serve. */
+async function checkApiCompany(): Promise<void> {
+  const refused = await promisify(execFile)('docker', [
+    ...['run', '--rm', ...HARDENED, '--env', 'DATABASE_URL=postgresql://segmentia@127.0.0.1:5432/segmentia'],
+    imageName(IMAGES, 'api'),
+  ]).then(
+    () => undefined,
+    (error: { code?: number; stderr?: string }) => error,
+  );
+  const message = refused?.stderr?.trim().split('\n').at(-1) ?? '';
+  report(
+    'example company refused',
+    refused?.code === 1 && /GATSBY_COMPANY_TAX_ID/.test(message),
+    `exit ${refused?.code ?? 0}, "${message}"`,
   );
 }
 

@@ -117,8 +117,8 @@ describe('the checks', () => {
     {
       name: 'a compose setting the API lacks',
       rule: apiEnvironment(composeApiNames()),
-      change: (objects) => delete (objects.find(({ kind }) => kind === 'ConfigMap')!.data as Record<string, string>).TERMS_VERSION,
-      problem: "Deployment segmentia-api: TERMS_VERSION of docker-compose.yml's x-api-environment is missing",
+      change: (objects) => delete (objects.find(({ kind }) => kind === 'ConfigMap')!.data as Record<string, string>).LEAD_RETENTION_MONTHS,
+      problem: "Deployment segmentia-api: LEAD_RETENTION_MONTHS of docker-compose.yml's x-api-environment is missing",
     },
     {
       name: 'a five-field backup schedule',

@@ -14,6 +14,8 @@ const PACKAGES: Record<string, string[]> = {
   nginx: ['nginx', 'libnginx-mod-http-brotli-filter'],
   'redis-server': ['redis-server'],
   openssl: ['openssl'],
+  // The Nu Html Checker (vnu-jar) runs on Java.
+  java: ['default-jre-headless'],
 };
 
 const has = (command: string) => spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;

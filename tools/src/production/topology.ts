@@ -11,6 +11,8 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { LOG_RETENTION_DAYS } from '@segmentia/contracts/company';
+import { rotateLog } from './log-rotation';
 import { seed } from '@segmentia/api/prisma/seed';
 import { loadConfig } from '@segmentia/api/src/common/config/app-config';
 import { type Database, type EmbeddedOptions, isEmbeddedRunning, startEmbeddedPostgres } from '../database/embedded-postgres';
@@ -119,11 +121,16 @@ export class Topology {
       }
       await Promise.all(options.apiPorts.map((_, index) => this.startReplica(index)));
       say(`API replicas (NODE_ENV=production): ${options.apiPorts.map((port) => `127.0.0.1:${port}`).join(', ')}`);
-      await buildSite({
-        SITE_API_URL: `http://127.0.0.1:${options.apiPorts[0]}/graphql`,
-        GATSBY_API_URL: `${this.siteUrl}/graphql`,
-        GATSBY_SITE_URL: this.siteUrl,
-      });
+      await buildSite(
+        {
+          SITE_API_URL: `http://127.0.0.1:${options.apiPorts[0]}/graphql`,
+          GATSBY_API_URL: `${this.siteUrl}/graphql`,
+          GATSBY_SITE_URL: this.siteUrl,
+          // A check's topology publishes the example company, as its API does (scratchTopology).
+          ...(this.options.apiEnv?.PUBLISH_EXAMPLE_COMPANY ? { PUBLISH_EXAMPLE_COMPANY: this.options.apiEnv.PUBLISH_EXAMPLE_COMPANY } : {}),
+        },
+        { release: true },
+      );
       // nginx serves a copy, with the build's security headers: a later build (npm start, the tests) never changes what it serves.
       rmSync(this.siteRoot, { recursive: true, force: true });
       cpSync(path.join(REPO_ROOT, 'site', 'public'), this.siteRoot, { recursive: true });
@@ -233,6 +240,11 @@ export class Topology {
   async stopRedis(): Promise<void> {
     await this.redis?.stop();
     this.redis = undefined;
+  }
+
+  /** Renames the access log and deletes those past LOG_RETENTION_DAYS (log-rotation.ts); nginx reopens its file. */
+  rotateLogs(): void {
+    if (rotateLog(this.accessLog, LOG_RETENTION_DAYS) && this.nginx?.running) this.nginx.child.kill('SIGUSR1');
   }
 
   // --- API replicas ---------------------------------------------------------
@@ -361,7 +373,8 @@ export function scratchTopology(
     },
     redis: { port: ports.redis },
     backupDir: backups ? path.join(dataDir, 'backups') : undefined,
-    apiEnv,
+    // A check, not a site for the public: the example company data are meant.
+    apiEnv: { PUBLISH_EXAMPLE_COMPANY: 'true', ...apiEnv },
     portVariables: { http: who, https: who, api: who, metrics: who, redis: who },
   });
   const discard = () => {

@@ -1,4 +1,4 @@
-import { ConfigError, Environment, loadConfig } from './app-config';
+import { ConfigError, Environment, exampleCompanyRefusal, loadConfig, processorRefusal } from './app-config';
 
 const DATABASE_URL = 'postgresql://segmentia@127.0.0.1:5432/segmentia';
 
@@ -44,6 +44,40 @@ describe('loadConfig', () => {
       /FIREBASE_AUTH_EMULATOR_HOST is set with NODE_ENV=production: the emulator's tokens are unsigned/,
     );
     expect(() => loadConfig({ ...emulator, NODE_ENV: 'test', FIREBASE_AUTH_EMULATOR_HOST: 'http://x' })).toThrow(/host:port/);
+  });
+
+  it('refuses to serve in production with the example company data it publishes, naming each setting, unless they are meant', () => {
+    const real = {
+      GATSBY_COMPANY_NAME: 'Segmentia Audiences, S.L.',
+      GATSBY_COMPANY_ADDRESS: 'Calle Mayor 1, 28013 Madrid, España',
+      GATSBY_COMPANY_EMAIL: 'hello@segmentia.example',
+    };
+    expect(exampleCompanyRefusal(loadConfig({ DATABASE_URL, NODE_ENV: 'production', ...real }))).toMatch(
+      /^The company's data are still the examples.*: set GATSBY_COMPANY_TAX_ID to the company's real values/,
+    );
+    expect(exampleCompanyRefusal(loadConfig({ DATABASE_URL, NODE_ENV: 'production' }))).toContain(
+      'GATSBY_COMPANY_NAME, GATSBY_COMPANY_ADDRESS, GATSBY_COMPANY_TAX_ID, GATSBY_COMPANY_EMAIL',
+    );
+    expect(exampleCompanyRefusal(loadConfig({ DATABASE_URL, NODE_ENV: 'production', ...real, GATSBY_COMPANY_TAX_ID: 'A58818501' }))).toBe(
+      undefined,
+    );
+    expect(exampleCompanyRefusal(loadConfig({ DATABASE_URL, NODE_ENV: 'production', PUBLISH_EXAMPLE_COMPANY: 'true' }))).toBe(undefined);
+    expect(exampleCompanyRefusal(loadConfig({ DATABASE_URL, NODE_ENV: 'development' }))).toBe(undefined);
+  });
+
+  it('refuses to serve in production when the privacy policy would name the wrong processor, naming the setting', () => {
+    const production = { DATABASE_URL, NODE_ENV: 'production' };
+    expect(processorRefusal(loadConfig(production))).toBeUndefined();
+    const slack = { ...production, NOTIFY_WEBHOOK_URL: 'https://hooks.slack.com/services/T0/B0/x' };
+    expect(processorRefusal(loadConfig(slack))).toBeUndefined();
+    expect(processorRefusal(loadConfig({ ...slack, NOTIFY_WEBHOOK_PROCESSOR: 'Microsoft Ireland (Teams)' }))).toMatch(
+      /NOTIFY_WEBHOOK_PROCESSOR "Microsoft Ireland \(Teams\)" must name Slack, which NOTIFY_WEBHOOK_URL \(hooks\.slack\.com\) sends to/,
+    );
+    const otherMail = { ...production, SMTP_URL: 'smtps://user:secret@mail.example.net:465' };
+    expect(processorRefusal(loadConfig(otherMail))).toMatch(/SMTP_PROCESSOR must name the provider behind SMTP_URL \(mail\.example\.net\)/);
+    expect(processorRefusal(loadConfig({ ...otherMail, SMTP_PROCESSOR: 'Example Mail GmbH (DE)' }))).toBeUndefined();
+    expect(processorRefusal(loadConfig({ ...otherMail, NODE_ENV: 'development' }))).toBeUndefined();
+    expect(processorRefusal(loadConfig({ ...production, NOTIFY_WEBHOOK_URL: 'http://127.0.0.1:9000/hook' }))).toBeUndefined();
   });
 
   it('treats an empty variable as unset', () => {

@@ -1,7 +1,8 @@
 // Over 300 lines on purpose: every setting of the API in one validated class, grouped by concern, each with its
 // documented default and its message; splitting it would scatter what .env.example and docs/configuration.md list.
 import { NotificationChannel } from '../../generated/prisma/enums';
-import { type Company, companyFrom, companySettingsOf } from '@segmentia/contracts/company';
+import { type Company, companyFrom, companySettingsOf, examplesToPublish } from '@segmentia/contracts/company';
+import { TERMS_VERSION as TERMS_IN_FORCE } from '@segmentia/contracts/terms';
 import { Transform } from 'class-transformer';
 import { ConfigError, IntSetting, loadSettings, Port, toBool, toList, UrlSetting } from './settings';
 import {
@@ -127,11 +128,13 @@ export class AppConfig {
   /**
    * Version of the terms and privacy policy a contact request accepts: the
    * date they took effect, which the legal pages show as their last update.
+   * Its default moves with the texts (packages/contracts/src/terms.ts, which a
+   * test ties to them); set it only to stage texts whose date is decided.
    */
   @Matches(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, {
     message: 'TERMS_VERSION must be the date the terms took effect, as YYYY-MM-DD (e.g. 2026-11-01)',
   })
-  TERMS_VERSION = '2026-11-01';
+  TERMS_VERSION = TERMS_IN_FORCE;
 
   /**
    * The GraphQL IDE (GraphiQL, served by the API at /graphql for a browser).
@@ -286,6 +289,12 @@ export class AppConfig {
   @IsEmail({}, { message: 'GATSBY_COMPANY_EMAIL must be an email address' })
   GATSBY_COMPANY_EMAIL?: string = undefined;
 
+  /** PUBLISH_EXAMPLE_COMPANY=true: the API starts in production with the example company data (a demo, a test). */
+  @IsOptional()
+  @Transform(toBool)
+  @IsBoolean()
+  PUBLISH_EXAMPLE_COMPANY?: boolean = undefined;
+
   get company(): Company {
     return companyFrom(companySettingsOf(this as unknown as Record<string, string | undefined>));
   }
@@ -313,6 +322,61 @@ export class AppConfig {
       ...(this.SMTP_URL ? [NotificationChannel.CONFIRMATION] : []),
     ];
   }
+}
+
+/** The company settings the API publishes. */
+const PUBLISHED_COMPANY = ['name', 'address', 'taxId', 'email'] as const;
+
+/**
+ * Why the API must not serve in production: the company data it publishes
+ * (the confirmation email's footer) are the examples, each setting named.
+ * Checked when the server starts, not by every command that reads the settings.
+ */
+export function exampleCompanyRefusal(config: AppConfig): string | undefined {
+  if (!config.isProduction || config.PUBLISH_EXAMPLE_COMPANY) return undefined;
+  return examplesToPublish(config as unknown as Record<string, string | undefined>, PUBLISHED_COMPANY);
+}
+
+/** Hosts whose provider the privacy policy must name: the webhook's or the mail server's, and a word of that provider's name. */
+const KNOWN_PROCESSORS: { host: RegExp; name: RegExp; provider: string }[] = [
+  { host: /(^|\.)slack\.com$/i, name: /slack/i, provider: 'Slack' },
+  { host: /(^|\.)(gmail|google|googlemail)\.com$/i, name: /google/i, provider: 'Google' },
+  { host: /(^|\.)(office365|outlook)\.com$/i, name: /microsoft/i, provider: 'Microsoft' },
+  { host: /(^|\.)(sendgrid\.net|twilio\.com)$/i, name: /twilio|sendgrid/i, provider: 'Twilio SendGrid' },
+  { host: /(^|\.)amazonaws\.com$/i, name: /amazon/i, provider: 'Amazon Web Services' },
+];
+
+/**
+ * Whether the privacy policy names the processors the API really sends leads
+ * to (checked when the server starts in production): a configured webhook or
+ * mail server needs its processor setting, left at no default of ours for an
+ * unknown host, and naming the provider of a known one.
+ */
+export function processorRefusal(config: AppConfig): string | undefined {
+  if (!config.isProduction) return undefined;
+  const defaults = new AppConfig();
+  const problems = [
+    [
+      'NOTIFY_WEBHOOK_URL',
+      config.NOTIFY_WEBHOOK_URL,
+      'NOTIFY_WEBHOOK_PROCESSOR',
+      config.NOTIFY_WEBHOOK_PROCESSOR,
+      defaults.NOTIFY_WEBHOOK_PROCESSOR,
+    ],
+    ['SMTP_URL', config.SMTP_URL, 'SMTP_PROCESSOR', config.SMTP_PROCESSOR, defaults.SMTP_PROCESSOR],
+  ].flatMap(([urlVariable, url, variable, name, fallback]) => {
+    if (!url) return [];
+    const host = new URL(url).hostname;
+    // A receiver on this machine (a drill's, a test's) is nobody else's processor.
+    if (/^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/.test(host)) return [];
+    const known = KNOWN_PROCESSORS.find((processor) => processor.host.test(host));
+    if (known && !known.name.test(name!))
+      return [`${variable} "${name}" must name ${known.provider}, which ${urlVariable} (${host}) sends to`];
+    if (!known && name === fallback)
+      return [`${variable} must name the provider behind ${urlVariable} (${host}), as the privacy policy lists it`];
+    return [];
+  });
+  return problems.length ? `The privacy policy would name the wrong processors: ${problems.join('; ')}.` : undefined;
 }
 
 export { ConfigError };

@@ -21,4 +21,7 @@ export class PrivacyFacts {
 
   @Field({ description: 'The processor that carries lead emails, as the policy names it (SMTP_PROCESSOR)' })
   emailProcessor: string;
+
+  @Field(() => Int, { description: "Minutes the contact form's proof-of-work challenge stays valid (ALTCHA_EXPIRES_MINUTES)" })
+  challengeMinutes: number;
 }

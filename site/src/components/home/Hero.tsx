@@ -1,6 +1,7 @@
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { ArrowRight } from 'lucide-react';
 import React from 'react';
+import { TRADE_DESK_PARTNER } from '../../config/site';
 import type { Coverage } from './types';
 import * as styles from './Hero.module.css';
 
@@ -17,7 +18,7 @@ export function Hero({ coverage }: { coverage: Coverage }) {
     <section id="segmentia" className={styles.hero} aria-labelledby="hero-title">
       <div className={`container ${styles.grid}`}>
         <div>
-          <span className="eyebrow">{t('hero.eyebrow')}</span>
+          <span className="eyebrow">{t(TRADE_DESK_PARTNER ? 'hero.eyebrowPartner' : 'hero.eyebrow')}</span>
           <h1 id="hero-title" className={styles.title}>
             {t('hero.title')}
           </h1>

@@ -11,10 +11,19 @@ const jar = (chosen: string[]) =>
 
 describe('measuring', () => {
   it('is allowed only with consent to a cookie that measures', () => {
-    expect(measuringAllowed('')).toBe(false);
-    expect(measuringAllowed(jar([]))).toBe(false);
-    expect(measuringAllowed(jar(['analytics']))).toBe(true);
-    expect(measuringAllowed(jar(['tag-manager']))).toBe(true);
+    expect(measuringAllowed('', 'conversion')).toBe(false);
+    expect(measuringAllowed(jar([]), 'conversion')).toBe(false);
+    expect(measuringAllowed(jar(['analytics']), 'scroll_depth')).toBe(true);
+    expect(measuringAllowed(jar(['analytics']), 'conversion')).toBe(true);
+  });
+
+  it('with marketing consent alone, measures the conversions and nothing else', () => {
+    const marketing = jar(['tag-manager']);
+    expect(measuringAllowed(marketing, 'generate_lead')).toBe(true);
+    expect(measuringAllowed(marketing, 'conversion')).toBe(true);
+    for (const event of ['scroll_depth', 'cta_click', 'audience_add', 'form_submit', 'user_engagement'] as const) {
+      expect(measuringAllowed(marketing, event)).toBe(false);
+    }
   });
 });
 

@@ -20,18 +20,22 @@ export type AnalyticsEvent =
   | { event: 'audience_add'; audience_id: string; audience_name: string; country: string; topic: string }
   | { event: 'audience_request'; audience_count: number; audience_ids: string; countries: string };
 
-/** Cookies whose consent allows measuring. */
-const MEASURING = new Set(['analytics', 'tag-manager']);
+/** What marketing consent alone measures: the conversions (the cookie policy: the tag manager is there for conversions only). */
+const CONVERSIONS = new Set<AnalyticsEvent['event']>(['generate_lead', 'conversion']);
 
-/** Measuring is allowed only while the visitor has consented to an optional cookie that measures. */
-export function measuringAllowed(cookies: string): boolean {
+/**
+ * Whether an event may be measured: every event with analytics consent; with
+ * marketing (Tag Manager) consent alone, only the conversions; nothing without consent.
+ */
+export function measuringAllowed(cookies: string, event: AnalyticsEvent['event']): boolean {
   const consent = readConsent(cookies, COOKIES);
-  return consent.given && [...consent.enabled].some((id) => MEASURING.has(id));
+  if (!consent.given) return false;
+  return consent.enabled.has('analytics') || (consent.enabled.has('tag-manager') && CONVERSIONS.has(event));
 }
 
-/** Pushes an event to the data layer; nothing at all without consent. */
+/** Pushes an event to the data layer when its consent allows it; nothing at all without consent. */
 export function track(event: AnalyticsEvent): void {
-  if (typeof window === 'undefined' || !measuringAllowed(document.cookie)) return;
+  if (typeof window === 'undefined' || !measuringAllowed(document.cookie, event.event)) return;
   window.dataLayer = window.dataLayer ?? [];
   window.dataLayer.push(event);
 }

@@ -21,8 +21,9 @@ const COLUMNS = ['name', 'type', 'provider', 'purpose', 'duration', 'category', 
 /**
  * The cookies policy's table of every cookie and other storage the site uses,
  * and the button to change the choice. Below 900 px each row is a card with
- * its labels (the table keeps its roles); the region around it can be reached
- * with the keyboard and scrolls with the arrow keys if it ever is too wide.
+ * its labels, drawn by CSS on the same table markup (no ARIA roles: on a
+ * table's own elements they are invalid HTML); the region around it can be
+ * reached with the keyboard and scrolls with the arrow keys if it ever is too wide.
  */
 export function CookieTable() {
   const { t } = useTranslation('cookies');
@@ -32,25 +33,25 @@ export function CookieTable() {
   return (
     <div>
       <div className={styles.scroll} role="region" aria-labelledby={captionId} tabIndex={0}>
-        <table className={styles.table} role="table">
+        <table className={styles.table}>
           <caption id={captionId}>{heading.caption}</caption>
-          <thead role="rowgroup">
-            <tr role="row">
+          <thead>
+            <tr>
               {COLUMNS.map((column) => (
-                <th key={column} scope="col" role="columnheader">
+                <th key={column} scope="col">
                   {heading[column]}
                 </th>
               ))}
             </tr>
           </thead>
-          <tbody role="rowgroup">
+          <tbody>
             {rows.map((row) => (
-              <tr key={row.name} role="row">
-                <th scope="row" role="rowheader">
+              <tr key={row.name}>
+                <th scope="row">
                   <code>{row.name}</code>
                 </th>
                 {COLUMNS.slice(1).map((column) => (
-                  <td key={column} data-label={heading[column]} role="cell">
+                  <td key={column} data-label={heading[column]}>
                     {row[column]}
                   </td>
                 ))}

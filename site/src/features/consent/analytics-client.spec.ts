@@ -2,7 +2,8 @@ const initializeApp = jest.fn(() => ({ name: 'app' }));
 const getAnalytics = jest.fn(() => ({ app: 'analytics' }));
 const isSupported = jest.fn(async () => false);
 const setAnalyticsCollectionEnabled = jest.fn();
-jest.mock('firebase/app', () => ({ initializeApp }));
+const deleteApp = jest.fn(async () => undefined);
+jest.mock('firebase/app', () => ({ initializeApp, deleteApp }));
 jest.mock('firebase/analytics', () => ({ getAnalytics, isSupported, setAnalyticsCollectionEnabled }));
 
 const CONFIGURED = {
@@ -49,6 +50,8 @@ describe('the analytics client', () => {
     Object.assign(globalThis, { document: { querySelectorAll: (selector: string) => (selector.includes('gtag/js') ? [gtag] : []) } });
     await client.stopAnalytics();
     expect(setAnalyticsCollectionEnabled).toHaveBeenLastCalledWith({ app: 'analytics' }, false);
+    // The app closes (and its database connections with it), so its IndexedDB databases can go.
+    expect(deleteApp).toHaveBeenCalledWith('analytics');
     expect(gtag.remove).toHaveBeenCalled();
     Reflect.deleteProperty(globalThis, 'document');
   });

@@ -18,9 +18,32 @@ export function startAnalytics(): Promise<Analytics | undefined> {
 
 export async function stopAnalytics(): Promise<void> {
   const instance = await analytics;
-  if (instance) (await import('firebase/analytics')).setAnalyticsCollectionEnabled(instance, false);
+  if (instance) {
+    (await import('firebase/analytics')).setAnalyticsCollectionEnabled(instance, false);
+    // Its connections to the databases below close with the app; a later consent starts a new one.
+    await (await import('firebase/app')).deleteApp(instance.app);
+    analytics = undefined;
+  }
   // Firebase adds gtag.js itself: take it out with the rest of the analytics.
   document.querySelectorAll('script[src*="googletagmanager.com/gtag/js"]').forEach((script) => script.remove());
+  await deleteFirebaseDatabases();
+}
+
+/**
+ * Firebase Analytics keeps its installation id and heartbeats in IndexedDB
+ * (firebase-installations-database, firebase-heartbeat-database): deleted when
+ * analytics consent is withdrawn (the cookie policy says so). Firebase keeps
+ * its connections to them open while the page lives, so the deletion waits
+ * for the page to go; every page without analytics consent asks again on
+ * load, before anything opens them. Staff sign-in's own database
+ * (firebaseLocalStorageDb) is not analytics and stays.
+ */
+export async function deleteFirebaseDatabases(): Promise<void> {
+  if (typeof indexedDB === 'undefined' || !indexedDB.databases) return;
+  const databases = await indexedDB.databases().catch(() => []);
+  for (const { name } of databases) {
+    if (name && /^firebase-/.test(name)) indexedDB.deleteDatabase(name);
+  }
 }
 
 async function load(): Promise<Analytics | undefined> {

@@ -29,15 +29,23 @@ export const globalPrivacyControl = () =>
 /** The ids a decision may enable: without marketing under the Global Privacy Control signal. */
 export const allowedUnder = (gpc: boolean, ids: Iterable<string>) => [...ids].filter((id) => !(gpc && MARKETING.has(id)));
 
-/** The consent cookie: the tilde-joined ids of every configured cookie, once the visitor has decided. */
+/** The consent cookie: the configuration's revision (below), once the visitor has decided. */
 export const CONSENT_COOKIE = 'segmentia_consent';
 /** The tilde-joined ids the visitor enabled. */
 export const ENABLED_COOKIE = 'segmentia_consent_enabled';
 export const CONSENT_EXPIRY_DAYS = Number(process.env.GATSBY_CONSENT_EXPIRY_DAYS ?? 182);
 
-/** Today's configuration, as stored: a changed list of cookies asks again. */
+/**
+ * Today's configuration, as stored: the tilde-joined ids and a short hash of
+ * the cookies each sets, so a changed list, or a new cookie in a category the
+ * visitor accepted, asks again (the cookie policy says so).
+ */
 export function revisionOf(cookies: readonly CookieEntry[]): string {
-  return cookies.map((cookie) => cookie.id).join('~');
+  let hash = 0x811c9dc5;
+  for (const character of JSON.stringify(cookies.map((cookie) => [cookie.id, cookie.targets]))) {
+    hash = Math.imul(hash ^ character.charCodeAt(0), 0x01000193) >>> 0;
+  }
+  return [...cookies.map((cookie) => cookie.id), hash.toString(36)].join('~');
 }
 
 /**

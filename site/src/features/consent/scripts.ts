@@ -1,3 +1,4 @@
+import { keepAttribution } from '../analytics/attribution';
 import { COOKIES } from './config';
 import { updateConsentMode } from './consent-mode';
 import { deletionCookies } from './store';
@@ -12,6 +13,7 @@ const SCRIPT_ATTRIBUTE = 'data-consent-script';
  */
 export function applyConsent(enabled: ReadonlySet<string>, given: boolean): void {
   updateConsentMode(given ? enabled : new Set());
+  keepAttribution(sessionStorage, { analytics: given && enabled.has('analytics'), marketing: given && enabled.has('tag-manager') });
   for (const cookie of COOKIES.filter((entry) => entry.category === 'optional')) {
     if (given && enabled.has(cookie.id)) {
       if (cookie.script === 'tag-manager') addTagManager();

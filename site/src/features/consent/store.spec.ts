@@ -12,7 +12,7 @@ import {
   renewConsentId,
 } from './store';
 
-const REVISION = 'consent~language~analytics~tag-manager';
+const REVISION = 'consent~language~analytics~tag-manager~eteac';
 /** What the browser keeps of `document.cookie` writes: name=value of those not expired. */
 function browserJar(writes: string[]): string {
   const jar = new Map<string, string>();
@@ -37,6 +37,13 @@ describe('consent', () => {
       `${ENABLED_COOKIE}=${encodeURIComponent('consent~language~analytics')}; Max-Age=15724800; Path=/; SameSite=Lax`,
     ]);
     expect(revisionOf(COOKIES)).toBe(REVISION);
+  });
+
+  it('asks again when a cookie is added, to the list or to a category already accepted', () => {
+    const added = COOKIES.map((cookie) => (cookie.id === 'analytics' ? { ...cookie, targets: [...cookie.targets, '_gid'] } : cookie));
+    expect(revisionOf(added)).not.toBe(REVISION);
+    expect(revisionOf(added)).toMatch(/^consent~language~analytics~tag-manager~[a-z0-9]+$/);
+    expect(readConsent(`${CONSENT_COOKIE}=${encodeURIComponent(REVISION)}; ${ENABLED_COOKIE}=analytics`, added).given).toBe(false);
   });
 
   it.each([

@@ -2,7 +2,7 @@ import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { Send } from 'lucide-react';
 import React, { useCallback, useEffect, useRef, useState } from 'react';
 import { type FieldPath, type RegisterOptions, useForm } from 'react-hook-form';
-import { attributionOf, marketingAccepted } from '../analytics/attribution';
+import { attributionConsent, attributionOf } from '../analytics/attribution';
 import { track, trackFormSuccess } from '../analytics/track';
 import { clearSelection, type SelectedAudience, unavailableIn, useSelectedAudiences } from '../explorer/audience-request';
 import { useLocale } from '../i18n/use-locale';
@@ -92,7 +92,7 @@ export function ContactForm() {
     setStatus({ kind: 'sending' });
     try {
       const api = await import('../api/client');
-      const attribution = attributionOf(sessionStorage, marketingAccepted());
+      const attribution = attributionOf(attributionConsent().marketing);
       const context = { requestId: requestId.current, locale: locale.api, pagePath: path(originalPath), selection, attribution };
       const outcome = await proofOfWork.withProof(async (altcha) => {
         const answer = await submitContact(api, contactRequestOf(values, { ...context, altcha }), Object.keys(values));
@@ -266,6 +266,8 @@ export function ContactForm() {
         </p>
         <Honeypot input={register('website')} />
         {status.kind === 'failed' && <SendFailure reason={status.reason} />}
+        {/* The first layer of information before the consent and the button that sends (LOPDGDD art. 11). */}
+        <FirstLayerNotice privacyPath={path('/privacy/')} />
         <div className={styles.submit}>
           <AcceptTerms
             input={register('acceptTerms', { validate: { terms: (value) => value === true } })}
@@ -279,7 +281,6 @@ export function ContactForm() {
             )}
             {isSending ? t('sending') : status.kind === 'failed' ? t('retry') : t('submit')}
           </button>
-          <FirstLayerNotice privacyPath={path('/privacy/')} />
         </div>
         <p className="visually-hidden" aria-live="polite">
           {isSending ? t('sending') : ''}

@@ -47,6 +47,25 @@ describe('translations', () => {
     });
   });
 
+  it('hold no control character (a NUL once reached a published page), here and in the API’s email texts', () => {
+    const files = [
+      ...LOCALE_CODES.flatMap((code) => namespaces.map((file) => path.join(LOCALES_DIR, code, file))),
+      ...LOCALE_CODES.map((code) => path.resolve(__dirname, `../../../../api/src/notifications/locales/${code}.json`)),
+    ];
+    for (const file of files) {
+      for (const [key, text] of strings(JSON.parse(readFileSync(file, 'utf8')) as Json)) {
+        const control = [...text]
+          .map((character) => character.codePointAt(0)!)
+          .filter((code) => code < 0x20 || (code >= 0x7f && code <= 0x9f));
+        expect({ file: path.relative(LOCALES_DIR, file), key, control }).toEqual({
+          file: path.relative(LOCALES_DIR, file),
+          key,
+          control: [],
+        });
+      }
+    }
+  });
+
   it('leave no English sentence in the other languages', () => {
     const english = new Set(
       [...namespaces.flatMap((file) => [...strings(read('en', file)).values()])].filter((text) => text.split(' ').length > 3),

@@ -20,8 +20,8 @@ interface Props {
 
 /**
  * The leads, newest or best fit first: a table that scrolls sideways within its frame
- * when it must, and below 800 px a card per lead. The explicit roles keep
- * the table's semantics where CSS changes how its parts display.
+ * when it must, and below 800 px a card per lead, drawn by CSS on the same
+ * table markup (ARIA roles on a table's own elements are invalid HTML).
  */
 export function LeadsTable({ leads, pending, focusId, hrefOf, onOpen, onStatus, order }: Props) {
   const { t } = useTranslation('staff');
@@ -38,24 +38,24 @@ export function LeadsTable({ leads, pending, focusId, hrefOf, onOpen, onStatus, 
   };
   return (
     <div className={styles.tableScroll}>
-      <table className={styles.table} role="table">
+      <table className={styles.table}>
         <caption className="visually-hidden">{t(order === 'BEST_FIT' ? 'list.captionBestFit' : 'list.caption')}</caption>
-        <thead role="rowgroup">
-          <tr role="row">
+        <thead>
+          <tr>
             {(['received', 'agency', 'fit', 'contact', 'email', 'interest', 'source', 'language', 'status'] as const).map((column) => (
-              <th key={column} scope="col" role="columnheader">
+              <th key={column} scope="col">
                 {t(`list.columns.${column}`)}
               </th>
             ))}
           </tr>
         </thead>
-        <tbody role="rowgroup">
+        <tbody>
           {leads.map((lead) => (
-            <tr key={lead.id} role="row">
-              <td role="cell" className={styles.received}>
+            <tr key={lead.id}>
+              <td className={styles.received}>
                 <time dateTime={lead.receivedAt}>{formatDateTime(lead.receivedAt, locale.tag, 'short')}</time>
               </td>
-              <th scope="row" role="rowheader" className={styles.agency}>
+              <th scope="row" className={styles.agency}>
                 <a
                   href={hrefOf(lead.id)}
                   onClick={open(lead.id)}
@@ -76,26 +76,18 @@ export function LeadsTable({ leads, pending, focusId, hrefOf, onOpen, onStatus, 
                   </span>
                 )}
               </th>
-              <td role="cell" className={styles.fit}>
+              <td className={styles.fit}>
                 <FitScore score={lead.fitScore} />
               </td>
-              <td role="cell" className={styles.contact}>
-                {lead.contactName}
-              </td>
-              <td role="cell" className={styles.email}>
+              <td className={styles.contact}>{lead.contactName}</td>
+              <td className={styles.email}>
                 <a href={`mailto:${lead.email}`}>{lead.email}</a>
                 {lead.freeEmail && <span className={styles.tag}>{t('freeEmail')}</span>}
               </td>
-              <td role="cell" className={styles.interest}>
-                {t(`contact:options.interest.${lead.interest}`)}
-              </td>
-              <td role="cell" className={styles.source}>
-                {lead.source ?? t('source.direct')}
-              </td>
-              <td role="cell" className={styles.language}>
-                {languageName(lead.locale, locale.tag)}
-              </td>
-              <td role="cell" className={styles.status}>
+              <td className={styles.interest}>{t(`contact:options.interest.${lead.interest}`)}</td>
+              <td className={styles.source}>{lead.source ?? t('source.direct')}</td>
+              <td className={styles.language}>{languageName(lead.locale, locale.tag)}</td>
+              <td className={styles.status}>
                 <StatusSelect
                   status={lead.status}
                   pending={pending.has(lead.id)}

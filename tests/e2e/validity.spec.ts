@@ -1,0 +1,115 @@
+/**
+ * Judged by tools nobody here wrote, on every page of every sitemap and the
+ * 404 page of each language: the Nu Html Checker (vnu-jar) on each document
+ * as served (the same whether or not the cookie bar was answered: the pages
+ * are static), and axe-core (WCAG 2.2 AA tags) at 360 and 1440 px, before
+ * the cookie bar is answered (the page as it loads, without interaction) and
+ * after it. The live document is not given to the Nu checker: Gatsby's
+ * runtime adds `<link rel="prefetch" as="fetch">` hints for the pages linked,
+ * which it flags (`as` belongs to preload), and which no visitor sees.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type APIRequestContext, type Page, test } from '@playwright/test';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { LOCALES } from '@segmentia/contracts/locales';
+import { answerGoogleTags, openPage } from '../support/fixtures';
+
+const VIEWPORTS = [
+  { width: 360, height: 740 },
+  { width: 1440, height: 900 },
+];
+const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const NOT_FOUND = LOCALES.map(({ code }) => `${code === 'es' ? '' : `/${code}`}/no-such-page/`);
+
+test.use({ storageState: { cookies: [], origins: [] } });
+
+const locations = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, location]) => location!);
+
+/** Every page the sitemaps list (their paths), and each language's 404. */
+async function pagePaths(request: APIRequestContext): Promise<string[]> {
+  const sitemaps = locations(await (await request.get('/sitemap-index.xml')).text());
+  const pages = (await Promise.all(sitemaps.map(async (sitemap) => locations(await (await request.get(new URL(sitemap).pathname)).text()))))
+    .flat()
+    .map((page) => new URL(page).pathname);
+  return [...new Set(pages)].sort().concat(NOT_FOUND);
+}
+
+/** The Nu Html Checker's errors on each document, by its name. */
+async function nuErrors(documents: Record<string, string>): Promise<Record<string, string[]>> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'segmentia-nu-'));
+  try {
+    const files = Object.entries(documents).map(([name, html], index) => {
+      const file = path.join(dir, `${index}.html`);
+      writeFileSync(file, html);
+      return { file, name };
+    });
+    // The jar itself, run by the machine's Java (the package's own runner would download one).
+    const jar = path.join(path.dirname(require.resolve('vnu-jar/package.json')), 'build/dist/vnu.jar');
+    const run = await promisify(execFile)(
+      'java',
+      ['-jar', jar, '--format', 'json', '--stdout', '--errors-only', ...files.map(({ file }) => file)],
+      {
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    ).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }));
+    const { messages } = JSON.parse(run.stdout || '{"messages":[]}') as {
+      messages: { url?: string; message: string; lastLine?: number }[];
+    };
+    const found: Record<string, string[]> = {};
+    for (const message of messages) {
+      const name = files.find(({ file }) => message.url?.endsWith(`/${path.basename(file)}`))?.name ?? '?';
+      (found[name] ??= []).push(`line ${message.lastLine ?? '?'}: ${message.message}`);
+    }
+    return found;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function axe(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
+  return violations.flatMap((violation) =>
+    violation.nodes.map(
+      (node) => `${violation.id}: ${node.target.join(' ')} (${node.failureSummary?.split('\n').slice(1).join(' ').trim()})`,
+    ),
+  );
+}
+
+test('the Nu Html Checker finds no error in any page as served', async ({ request }) => {
+  const served: Record<string, string> = {};
+  for (const pagePath of await pagePaths(request)) served[pagePath] = await (await request.get(pagePath)).text();
+  expect(Object.keys(served).length).toBeGreaterThanOrEqual(LOCALES.length * 5);
+  expect(await nuErrors(served)).toEqual({});
+});
+
+for (const viewport of VIEWPORTS) {
+  for (const answered of [false, true]) {
+    const moment = answered ? 'after' : 'before';
+    test(`at ${viewport.width} px, ${moment} the cookie bar is answered: axe finds nothing on any page`, async ({ page, request }) => {
+      test.setTimeout(240_000);
+      await answerGoogleTags(page);
+      await page.setViewportSize(viewport);
+      const paths = await pagePaths(request);
+      const bar = page.locator('section[aria-labelledby="consent-bar-title"]');
+      if (answered) {
+        await openPage(page, '/');
+        await page.getByRole('button', { name: 'Aceptar todas' }).click();
+        await expect(bar).toHaveCount(0);
+      }
+      const violations: Record<string, string[]> = {};
+      for (const pagePath of paths) {
+        // As the page loads: no scroll, no click (sections below the fold not hydrated yet).
+        await page.goto(pagePath);
+        await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+        await expect(bar).toHaveCount(answered ? 0 : 1);
+        const found = await axe(page);
+        if (found.length) violations[pagePath] = found;
+      }
+      expect(violations).toEqual({});
+    });
+  }
+}
