@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from '../support/axe';
 import { expect, type Page, test } from '@playwright/test';
 import { LOCALES, openPage } from '../support/fixtures';
 
@@ -46,11 +46,6 @@ function overflows(page: Page) {
   });
 }
 
-async function axe(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
-}
-
 for (const { code, prefix } of LOCALES) {
   test.describe(`in ${code}`, () => {
     // A first visit: the cookie bar and its three buttons are on every page.
@@ -89,7 +84,7 @@ for (const { code, prefix } of LOCALES) {
           if (path === '/staff/') await page.getByRole('heading', { level: 1 }).waitFor();
           await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
           await page.waitForLoadState('networkidle');
-          const violations = await axe(page);
+          const violations = await axeViolations(page);
           if (violations.length) found[path] = violations;
         }
         expect(found).toEqual({});

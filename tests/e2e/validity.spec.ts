@@ -8,21 +8,20 @@
  * runtime adds `<link rel="prefetch" as="fetch">` hints for the pages linked,
  * which it flags (`as` belongs to preload), and which no visitor sees.
  */
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Page, test } from '@playwright/test';
+import { expect, type APIRequestContext, test } from '@playwright/test';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { LOCALES } from '@segmentia/contracts/locales';
+import { axeViolations, WCAG_22_AA } from '../support/axe';
 import { answerGoogleTags, openPage } from '../support/fixtures';
 
 const VIEWPORTS = [
   { width: 360, height: 740 },
   { width: 1440, height: 900 },
 ];
-const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const NOT_FOUND = LOCALES.map(({ code }) => `${code === 'es' ? '' : `/${code}`}/no-such-page/`);
 
 test.use({ storageState: { cookies: [], origins: [] } });
@@ -70,15 +69,6 @@ async function nuErrors(documents: Record<string, string>): Promise<Record<strin
   }
 }
 
-async function axe(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
-  return violations.flatMap((violation) =>
-    violation.nodes.map(
-      (node) => `${violation.id}: ${node.target.join(' ')} (${node.failureSummary?.split('\n').slice(1).join(' ').trim()})`,
-    ),
-  );
-}
-
 test('the Nu Html Checker finds no error in any page as served', async ({ request }) => {
   const served: Record<string, string> = {};
   for (const pagePath of await pagePaths(request)) served[pagePath] = await (await request.get(pagePath)).text();
@@ -106,7 +96,7 @@ for (const viewport of VIEWPORTS) {
         await page.goto(pagePath);
         await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
         await expect(bar).toHaveCount(answered ? 0 : 1);
-        const found = await axe(page);
+        const found = await axeViolations(page, WCAG_22_AA);
         if (found.length) violations[pagePath] = found;
       }
       expect(violations).toEqual({});

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import {
   COMPANY_VARIABLES,
   EXAMPLE_COMPANY,
@@ -74,5 +76,11 @@ describe('the company data', () => {
     );
     expect(examplesToPublish({ PUBLISH_EXAMPLE_COMPANY: 'true' })).toBeUndefined();
     expect(examplesToPublish({ PUBLISH_EXAMPLE_COMPANY: 'yes' })).toContain('GATSBY_COMPANY_DPO_NAME');
+  });
+
+  it('reach the browser: the site spells out every setting, as Gatsby inlines only `process.env.GATSBY_…` written out', () => {
+    const site = readFileSync(path.join(__dirname, '../../../site/src/config/company.ts'), 'utf8');
+    for (const variable of Object.values(COMPANY_VARIABLES))
+      expect({ variable, spelled: site.includes(`process.env.${variable}`) }).toEqual({ variable, spelled: true });
   });
 });

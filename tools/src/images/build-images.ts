@@ -21,7 +21,7 @@ export const TARGETS = ['api', 'migrate', 'web'] as const;
 export type Target = (typeof TARGETS)[number];
 const BASES: Record<Target, string> = { api: NODE_IMAGE, migrate: NODE_IMAGE, web: DEBIAN_IMAGE };
 /** The web image's build arguments read from the environment (the site's own settings). */
-const SITE_SETTINGS = [
+export const SITE_SETTINGS = [
   'GATSBY_GTM_ID',
   'GATSBY_FIREBASE_API_KEY',
   'GATSBY_FIREBASE_AUTH_DOMAIN',

@@ -104,13 +104,27 @@ async function admin(emulator: EmulatorAddress, method: string, pathname: string
   return answer;
 }
 
+/** The account's uid: the existing one, or that of the account created now. */
+async function accountId(emulator: EmulatorAddress, account: EmulatorAccount): Promise<string> {
+  const lookUp = async () =>
+    ((await admin(emulator, 'POST', 'accounts:lookup', { email: [account.email] })) as { users?: { localId: string }[] }).users?.[0]
+      ?.localId;
+  const known = await lookUp();
+  if (known) return known;
+  try {
+    return (await admin(emulator, 'POST', 'accounts', { email: account.email, password: account.password, localId: account.uid }))
+      .localId as string;
+  } catch (error) {
+    // Another caller (a test in another worker) created it between the lookup and here.
+    const madeMeanwhile = /EMAIL_EXISTS/.test(String(error)) ? await lookUp() : undefined;
+    if (!madeMeanwhile) throw error;
+    return madeMeanwhile;
+  }
+}
+
 /** Creates the account, or sets its role, claims and state as given when its email exists already; returns its uid. */
 export async function ensureAccount(emulator: EmulatorAddress, account: EmulatorAccount): Promise<string> {
-  const found = (await admin(emulator, 'POST', 'accounts:lookup', { email: [account.email] })) as { users?: { localId: string }[] };
-  const uid =
-    found.users?.[0]?.localId ??
-    ((await admin(emulator, 'POST', 'accounts', { email: account.email, password: account.password, localId: account.uid }))
-      .localId as string);
+  const uid = await accountId(emulator, account);
   // Claims are set by an update (as the Admin SDK's setCustomUserClaims does): account creation ignores them.
   // The password is not set again: a password change ends the account's sessions (the tests share accounts).
   await admin(emulator, 'POST', 'accounts:update', {

@@ -5,10 +5,12 @@ import { AppConfig } from '@segmentia/api/src/common/config/app-config';
 import { REPO_ROOT } from '../paths';
 import { HEALTH_PATHS, NGINX_MAIN, NGINX_TEMPLATE, NGINX_VARIABLES, renderTemplate } from './nginx';
 import { UPSTREAM_FAILURES } from './topology';
+import { COMPANY_VARIABLES } from '@segmentia/contracts/company';
+import { SITE_SETTINGS } from '../images/build-images';
 
 interface Service {
   image?: string;
-  build?: { target?: string };
+  build?: { target?: string; args?: Record<string, string> };
   environment?: Record<string, string>;
   volumes?: string[];
   healthcheck?: { test: string[] };
@@ -45,6 +47,18 @@ describe('docker-compose.yml and npm run prod', () => {
     expect([...new Set([...used(NGINX_TEMPLATE), ...used(NGINX_MAIN)])].filter((name) => !given.has(name))).toEqual([]);
     expect([...given].filter((name) => !NGINX_VARIABLES.includes(name as never) && !used(NGINX_MAIN).includes(name))).toEqual([]);
     expect(web!.environment!.NGINX_API_SERVERS).toContain(UPSTREAM_FAILURES);
+  });
+
+  it('build the site with the same settings as npm run images: the site stage’s arguments, every company setting among them', () => {
+    const siteStage = dockerfile.slice(dockerfile.indexOf('AS site\n'), dockerfile.indexOf('AS web\n'));
+    const stageArgs = [...siteStage.matchAll(/^ARG (\w+)=/gm)].map((match) => match[1]!).filter((name) => name !== 'SITE_URL');
+    expect(stageArgs.sort()).toEqual([...SITE_SETTINGS].sort());
+    expect(
+      Object.keys(web!.build!.args!)
+        .filter((name) => name !== 'SITE_URL')
+        .sort(),
+    ).toEqual([...SITE_SETTINGS].sort());
+    expect(SITE_SETTINGS).toEqual(expect.arrayContaining(Object.values(COMPANY_VARIABLES)));
   });
 
   it('pass the API only settings it knows', () => {

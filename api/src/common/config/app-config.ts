@@ -29,6 +29,12 @@ export enum Environment {
   Test = 'test',
 }
 
+/** The processors the privacy policy names when their settings are left alone: EXAMPLES (`.env.example`). */
+const EXAMPLE_PROCESSORS = {
+  webhook: 'Slack Technologies Limited (IE) / Salesforce, Inc. (US)',
+  email: 'Google Ireland Limited (IE) / Google LLC (US), Google Workspace',
+};
+
 /**
  * Every setting of the API, read from the environment and validated at start:
  * a bad value stops the process with a message that names the variable.
@@ -205,12 +211,12 @@ export class AppConfig {
   /** Who receives the webhook's messages, as the privacy policy names this processor in every language (legal names and countries). */
   @IsString()
   @MinLength(3)
-  NOTIFY_WEBHOOK_PROCESSOR = 'Slack Technologies Limited (IE) / Salesforce, Inc. (US)';
+  NOTIFY_WEBHOOK_PROCESSOR = EXAMPLE_PROCESSORS.webhook;
 
   /** The email provider that carries the emails, as the privacy policy names this processor. */
   @IsString()
   @MinLength(3)
-  SMTP_PROCESSOR = 'Google Ireland Limited (IE) / Google LLC (US), Google Workspace';
+  SMTP_PROCESSOR = EXAMPLE_PROCESSORS.email;
 
   /** Email for new leads and the prospects' confirmations, e.g. smtps://user:password@smtp.example.com:465; unset: no email. */
   @IsOptional()
@@ -354,16 +360,15 @@ const KNOWN_PROCESSORS: { host: RegExp; name: RegExp; provider: string }[] = [
  */
 export function processorRefusal(config: AppConfig): string | undefined {
   if (!config.isProduction) return undefined;
-  const defaults = new AppConfig();
   const problems = [
     [
       'NOTIFY_WEBHOOK_URL',
       config.NOTIFY_WEBHOOK_URL,
       'NOTIFY_WEBHOOK_PROCESSOR',
       config.NOTIFY_WEBHOOK_PROCESSOR,
-      defaults.NOTIFY_WEBHOOK_PROCESSOR,
+      EXAMPLE_PROCESSORS.webhook,
     ],
-    ['SMTP_URL', config.SMTP_URL, 'SMTP_PROCESSOR', config.SMTP_PROCESSOR, defaults.SMTP_PROCESSOR],
+    ['SMTP_URL', config.SMTP_URL, 'SMTP_PROCESSOR', config.SMTP_PROCESSOR, EXAMPLE_PROCESSORS.email],
   ].flatMap(([urlVariable, url, variable, name, fallback]) => {
     if (!url) return [];
     const host = new URL(url).hostname;
