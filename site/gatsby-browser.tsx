@@ -4,6 +4,7 @@ import { PageTransition } from './src/components/layout/PageTransition';
 import { attributionConsent, recordLanding } from './src/features/analytics/attribution';
 import { prefetchForPath } from './src/features/lazy/home-chunks';
 import { hydrateEverythingNow } from './src/features/lazy/hydrate-when-near';
+import { fetchInterLater, applyInterIfLoaded } from './src/features/loading/font';
 import { isStale, watchForNewBuilds } from './src/features/resilience/new-build';
 import { isChunkLoadError, mayReload } from './src/features/resilience/reload-guard';
 import { STAFF_PATH } from './src/features/security/paths';
@@ -49,6 +50,9 @@ export const onPreRouteUpdate: GatsbyBrowser['onPreRouteUpdate'] = ({ location, 
 
 export const onPrefetchPathname: GatsbyBrowser['onPrefetchPathname'] = ({ pathname }) => prefetchForPath(pathname);
 
-export const onRouteUpdate: GatsbyBrowser['onRouteUpdate'] = ({ location }) => {
+export const onInitialClientRender: GatsbyBrowser['onInitialClientRender'] = () => fetchInterLater();
+
+export const onRouteUpdate: GatsbyBrowser['onRouteUpdate'] = ({ location, prevLocation }) => {
   shownPathname = location.pathname;
+  if (prevLocation) applyInterIfLoaded();
 };

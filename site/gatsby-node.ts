@@ -8,12 +8,14 @@ import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { coverageAreas, coverageMapSvg } from './src/features/geo/build-map';
 import { writeOgImages } from './src/features/seo/og-image';
+import { faviconDataUrl } from './src/features/seo/favicon';
 import { LOCALES } from '@segmentia/contracts/locales';
 import { type BuiltPage, writeSitemaps } from './src/features/i18n/sitemaps';
 import { writeSecurityHeaders } from './src/features/security/headers';
 import { startScriptsAfterFirstPaintIn } from './src/features/loading/after-first-paint';
 import { removeStreamPaddingIn } from './src/features/loading/stream-padding';
-import { STAFF_STYLESHEET } from './src/features/security/paths';
+import { precompressIn } from './src/features/loading/precompress';
+import { PAGE_STYLESHEETS } from './src/features/loading/page-stylesheets';
 import type { PrivacyFacts } from './src/components/LegalPage';
 import { COMPANY, companyProblems } from './src/config/company';
 
@@ -144,19 +146,25 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({ act
     resolve: {
       alias: { i18next$: fromSite.resolve('i18next'), '@segmentia/contracts': path.resolve(__dirname, '../packages/contracts/src') },
     },
-    plugins: [plugins.define({ 'process.env.GATSBY_BUILD_ID': JSON.stringify(BUILD_ID) })],
+    plugins: [
+      plugins.define({
+        'process.env.GATSBY_BUILD_ID': JSON.stringify(BUILD_ID),
+        'process.env.GATSBY_FAVICON_URL': JSON.stringify(faviconDataUrl(readFileSync(path.join(__dirname, 'static/favicon.svg'), 'utf8'))),
+      }),
+    ],
   });
-  // Gatsby puts every stylesheet into one, inlined into every page; the staff page's (a quarter of it) goes to a
-  // stylesheet of its own, inlined into the staff page only (its chunk group's).
+  // Gatsby puts every stylesheet into one, inlined into every page; the staff page's and the home page's go to
+  // stylesheets of their own, each inlined into its pages only (features/loading/page-stylesheets.ts).
   const groups = stage === 'build-javascript' ? getConfig().optimization?.splitChunks?.cacheGroups : undefined;
   if (groups?.styles) {
-    groups.staffStyles = {
-      test: (module: { type: string; identifier(): string }) =>
-        module.type === 'css/mini-extract' && /[\\/]src[\\/]features[\\/]staff[\\/]/.test(module.identifier()),
-      name: STAFF_STYLESHEET,
-      priority: 41,
-      enforce: true,
-    };
+    for (const [name, folder] of Object.entries(PAGE_STYLESHEETS)) {
+      groups[name] = {
+        test: (module: { type: string; identifier(): string }) => module.type === 'css/mini-extract' && folder.test(module.identifier()),
+        name,
+        priority: 41,
+        enforce: true,
+      };
+    }
   }
 };
 
@@ -193,4 +201,6 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ graphql, reporter
     gtmId: process.env.GATSBY_GTM_ID || undefined,
     firebase: FIREBASE_CONFIG,
   });
+  // Last, once every file is final: each text file compressed once, at brotli's best, for the host to serve as it is.
+  reporter.info(`Compressed ${await precompressIn(publicDir)} files (.br)`);
 };

@@ -4,7 +4,8 @@ import { PageTransition } from './src/components/layout/PageTransition';
 import { CONSENT_DECIDED_SNIPPET } from './src/features/consent/config';
 import { CONSENT_MODE_SNIPPET } from './src/features/consent/consent-mode';
 import { LANGUAGE_REDIRECT_SNIPPET } from './src/features/i18n/language-redirect';
-import { STAFF_STYLESHEET } from './src/features/security/paths';
+import { FONT_SNIPPET } from './src/features/loading/font';
+import { isPageStylesheet } from './src/features/loading/page-stylesheets';
 
 export const wrapPageElement: GatsbySSR['wrapPageElement'] = ({ element, props }) => (
   <PageTransition pathname={props.location.pathname}>{element}</PageTransition>
@@ -22,20 +23,18 @@ export const onPreRenderHTML: GatsbySSR['onPreRenderHTML'] = ({ pathname, getHea
     ...(pathname === '/' ? [<script key="language-redirect" dangerouslySetInnerHTML={{ __html: LANGUAGE_REDIRECT_SNIPPET }} />] : []),
     <script key="consent-mode-defaults" dangerouslySetInnerHTML={{ __html: CONSENT_MODE_SNIPPET }} />,
     <script key="consent-decided" dangerouslySetInnerHTML={{ __html: CONSENT_DECIDED_SNIPPET }} />,
+    <script key="font" dangerouslySetInnerHTML={{ __html: FONT_SNIPPET }} />,
     ...inCascadeOrder(getHeadComponents()),
   ]);
 };
 
-/** The staff page's own stylesheet (gatsby-node's staffStyles), which Gatsby inlines before the site's. */
-const isStaffStyles = (component: React.ReactNode) =>
+/** A page's own stylesheet (features/loading/page-stylesheets.ts), which Gatsby inlines before the site's. */
+const isPageStyles = (component: React.ReactNode) =>
   React.isValidElement<{ 'data-href'?: string }>(component) &&
   component.type === 'style' &&
-  (component.props['data-href'] ?? '').startsWith(`/${STAFF_STYLESHEET}.`);
+  isPageStylesheet(component.props['data-href'] ?? '');
 
-/**
- * The staff page's stylesheet after the site's, as when they were one: its rules refine the site's (`.button` and the like), so they must
- * come later.
- */
+/** A page's own stylesheets after the site's, as when they were one: their rules refine the site's (`.button` and the like). */
 function inCascadeOrder(components: React.ReactNode[]): React.ReactNode[] {
-  return [...components.filter((component) => !isStaffStyles(component)), ...components.filter(isStaffStyles)];
+  return [...components.filter((component) => !isPageStyles(component)), ...components.filter(isPageStyles)];
 }

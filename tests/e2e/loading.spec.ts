@@ -21,13 +21,17 @@ for (const path of ['/', '/en/legal/']) {
   });
 }
 
-test('a public page carries the site’s stylesheet only; the staff page its own after it', async ({ page }) => {
+test('each page carries the site’s stylesheet and its own after it: the home page its sections’, the staff page its own', async ({
+  page,
+}) => {
   const stylesheets = () =>
     page
       .locator('head style[data-href]')
       .evaluateAll((styles) => styles.map((style) => style.getAttribute('data-href')!.replace(/\.[0-9a-f]+\.css$/, '')));
-  await openPage(page, '/de/');
+  await openPage(page, '/de/legal/');
   expect(await stylesheets()).toEqual(['/styles']);
+  await openPage(page, '/de/');
+  expect(await stylesheets()).toEqual(['/styles', '/home-styles']);
   await openPage(page, '/staff/');
   expect(await stylesheets()).toEqual(['/styles', '/staff-styles']);
 });

@@ -1,7 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { get as httpGet, type IncomingMessage } from 'node:http';
 import { type AddressInfo, createServer, type Server } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { ConfigError } from '@segmentia/api/src/common/config/app-config';
 import { assertPortsFree } from './ports';
 import { serveSite } from './site-server';
@@ -58,6 +60,13 @@ describe('assertPortsFree', () => {
   });
 });
 
+/** An answer's body, as sent (node:http decompresses nothing). */
+async function read(answer: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of answer) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
 describe('serveSite', () => {
   // A built site: site/public, and the build's security headers in site/headers.
   const site = mkdtempSync(path.join(os.tmpdir(), 'segmentia-site-'));
@@ -76,6 +85,33 @@ describe('serveSite', () => {
     }),
   );
   afterAll(() => rmSync(site, { recursive: true, force: true }));
+
+  it('sends the build’s brotli copy of a page to a browser that takes brotli, the page itself to one that does not', async () => {
+    mkdirSync(path.join(publicDir, 'en', 'legal'), { recursive: true });
+    const page = `<p>${'Aviso legal. '.repeat(200)}</p>`;
+    writeFileSync(path.join(publicDir, 'en', 'legal', 'index.html'), page);
+    writeFileSync(path.join(publicDir, 'en', 'legal', 'index.html.br'), brotliCompressSync(page));
+    const server = await serveSite(publicDir, 0, '127.0.0.1');
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/en/legal/`;
+    const get = (encoding: string) =>
+      new Promise<IncomingMessage>((resolve) => httpGet(url, { headers: { 'accept-encoding': encoding } }, resolve));
+    try {
+      const brotli = await get('gzip, deflate, br');
+      const body = await read(brotli);
+      expect([brotli.statusCode, brotli.headers['content-encoding'], brotli.headers['content-type']?.toLowerCase()]).toEqual([
+        200,
+        'br',
+        'text/html; charset=utf-8',
+      ]);
+      expect(brotliDecompressSync(body).toString()).toBe(page);
+      expect(brotli.headers['content-security-policy']).toBe("default-src 'self' public");
+      const plain = await get('identity');
+      expect([plain.statusCode, plain.headers['content-encoding']]).toEqual([200, undefined]);
+      expect((await read(plain)).toString()).toBe(page);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
 
   it('sends the build’s security headers with every answer, the staff page’s on the staff page', async () => {
     const server = await serveSite(publicDir, 0, '127.0.0.1');

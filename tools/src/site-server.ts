@@ -63,15 +63,27 @@ export function serveSite(publicDir: string, port: number, host = '0.0.0.0', var
     response.setHeader('Cache-Control', 'no-cache');
     response.redirect(302, `${target}${query >= 0 ? request.originalUrl.slice(query) : ''}`);
   });
-  app.use(
-    express.static(publicDir, {
-      redirect: true,
-      setHeaders(response, file) {
-        const immutable = file.includes(`${path.sep}static${path.sep}`) || /-[0-9a-f]{16,}\.(js|css)$/.test(file);
-        response.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate');
-      },
-    }),
-  );
+  const cacheControl = (response: express.Response, file: string) => {
+    const immutable = file.includes(`${path.sep}static${path.sep}`) || /-[0-9a-f]{16,}\.(js|css)$/.test(file);
+    response.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate');
+  };
+  // The build's brotli copy of a file (site/src/features/loading/precompress.ts), to a browser that takes brotli.
+  app.use((request, response, next) => {
+    response.vary('Accept-Encoding');
+    if (!['GET', 'HEAD'].includes(request.method) || !request.acceptsEncodings('br')) return next();
+    let file: string;
+    try {
+      file = path.join(publicDir, path.normalize(decodeURIComponent(request.path)).replace(/[\\/]$/, `${path.sep}index.html`));
+    } catch {
+      return next(); // A malformed address: express.static answers it.
+    }
+    if (!file.startsWith(publicDir + path.sep) || !existsSync(`${file}.br`)) return next();
+    response.type(path.extname(file));
+    response.setHeader('Content-Encoding', 'br');
+    cacheControl(response, file);
+    response.sendFile(`${file}.br`);
+  });
+  app.use(express.static(publicDir, { redirect: true, setHeaders: cacheControl }));
   app.use((request, response) => {
     const language = LANGUAGE_PREFIX.exec(request.path)?.[1];
     const localized = language && path.join(publicDir, language, '404', 'index.html');

@@ -20,9 +20,11 @@ interface Props {
 
 /**
  * The text font, Inter, in the two subsets the five languages use (no
- * Cyrillic, Greek or Vietnamese): `font-display: optional`, so a phone that
- * has not got the (preloaded) font by the first paint keeps the system font
- * for that page: no swap, no layout shift, no late Largest Contentful Paint.
+ * Cyrillic, Greek or Vietnamese). The faces are declared on every page, but
+ * used only under `html[data-font]` (features/loading/font.ts): a visit's
+ * first page paints in the system font and fetches Inter after its first
+ * paint. `font-display: optional`: a page that asks for it and has not got it
+ * by the first paint keeps the system font: no swap, no layout shift.
  */
 const FONT_FACES = [
   [
@@ -79,10 +81,9 @@ export function PageMetadata({ language, originalPath, title, description, jsonL
         ))}
       <meta name="twitter:card" content="summary_large_image" />
       <meta name="theme-color" content="#0B1B3F" />
-      {/* The text font, fetched with the page rather than after its CSS is read. */}
-      <link rel="preload" href={interLatin} as="font" type="font/woff2" crossOrigin="anonymous" />
       <style dangerouslySetInnerHTML={{ __html: FONT_FACES }} />
-      <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+      {/* In the page (features/seo/favicon.ts); /favicon.svg stays for anything that asks for it. */}
+      <link rel="icon" href={process.env.GATSBY_FAVICON_URL ?? '/favicon.svg'} type="image/svg+xml" />
       <link rel="icon" href="/favicon-32.png" sizes="32x32" type="image/png" />
       <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
       {jsonLd && <script type="application/ld+json">{JSON.stringify(jsonLd)}</script>}

@@ -18,7 +18,10 @@ function run(visibility: 'visible' | 'hidden', paintTiming = true) {
   let paints: ((list: { getEntries(): { name: string }[] }) => void) | undefined;
   const document = {
     visibilityState: visibility,
-    currentScript: { getAttribute: (name: string) => (name === 'data-src' ? '/webpack-runtime-1.js /framework-2.js /app-3.js' : null) },
+    currentScript: {
+      getAttribute: (name: string) =>
+        ({ 'data-src': '/webpack-runtime-1.js /framework-2.js /app-3.js', 'data-page-path': '/en/404/' })[name] ?? null,
+    },
     createElement: () => ({ src: '' }),
     body: { appendChild: (element: { src: string }) => inserted.push(element.src) },
   };
@@ -29,7 +32,9 @@ function run(visibility: 'visible' | 'hidden', paintTiming = true) {
     }
     observe() {}
   }
-  const window = { PerformanceObserver: paintTiming ? PerformanceObserver : undefined };
+  const window: { PerformanceObserver?: unknown; pagePath?: string } = {
+    PerformanceObserver: paintTiming ? PerformanceObserver : undefined,
+  };
   runInNewContext(AFTER_FIRST_PAINT_SNIPPET, {
     document,
     window,
@@ -39,16 +44,21 @@ function run(visibility: 'visible' | 'hidden', paintTiming = true) {
   });
   /** Runs the timers due at once (delay 0), as the event loop would; the 3 s fallback stays pending. */
   const flush = () => timers.splice(0).forEach((timer) => (timer.delay === 0 ? timer.run() : timers.push(timer)));
-  return { inserted, frames, timers, flush, paint: (name: string) => paints?.({ getEntries: () => [{ name }] }) };
+  return { inserted, frames, timers, flush, window, paint: (name: string) => paints?.({ getEntries: () => [{ name }] }) };
 }
 
 describe('scripts that start after the first paint', () => {
-  it("replace Gatsby's async script tags with the loader, keeping the inline data before it", () => {
+  it("replace Gatsby's async script tags and its page path's inline script with the loader, which carries the path", () => {
     const html = startScriptsAfterFirstPaint(`<html><body><div id="___gatsby"></div>${GATSBY_END}`);
     expect(html).not.toContain('async');
+    expect(html).not.toContain('gatsby-script-loader');
     expect(html).toContain(
-      '<script id="gatsby-script-loader">window.pagePath="/";</script><script data-src="/webpack-runtime-1.js /framework-2.js /app-3.js">',
+      '<div id="___gatsby"></div><script data-page-path="/" data-src="/webpack-runtime-1.js /framework-2.js /app-3.js">',
     );
+    // Gatsby's own form, in a CDATA comment.
+    expect(
+      startScriptsAfterFirstPaint(GATSBY_END.replace('window.pagePath="/";', '/*<![CDATA[*/window.pagePath="/en/404/";/*]]>*/')),
+    ).toMatch(/^<script data-page-path="\/en\/404\/" data-src=/);
     expect(html).toContain(`${AFTER_FIRST_PAINT_SNIPPET}</script></body></html>`);
     expect(startScriptsAfterFirstPaint(html)).toBe(html);
     expect(startScriptsAfterFirstPaint('<html><body>static</body></html>')).toBe('<html><body>static</body></html>');
@@ -62,6 +72,8 @@ describe('scripts that start after the first paint', () => {
     page.paint('first-contentful-paint');
     page.flush();
     expect(page.inserted).toEqual(['/webpack-runtime-1.js', '/framework-2.js', '/app-3.js']);
+    // The page's path was set for Gatsby's runtime before any of them.
+    expect(page.window.pagePath).toBe('/en/404/');
     // The 3 s fallback finds them started.
     page.timers.forEach((timer) => timer.run());
     expect(page.inserted).toHaveLength(3);

@@ -29,11 +29,16 @@ const FIREBASE_ANALYTICS = ['https://firebase.googleapis.com', 'https://firebase
 /** Firebase Auth: its REST endpoints; Google sign-in's script and the auth domain's frame. */
 const FIREBASE_AUTH = ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com'];
 
-/** Every inline <script> of every built page, as CSP hashes. */
+/**
+ * Every inline script of every built page, as CSP hashes: not the structured data (`application/ld+json`), a data
+ * block the browser never runs, which the policy does not govern. Every hash is sent with every answer.
+ */
 export function inlineScriptHashes(publicDir: string): string[] {
   const hashes = new Set<string>();
   for (const file of htmlFiles(publicDir)) {
-    for (const [, body] of readFileSync(file, 'utf8').matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
+    for (const [, body] of readFileSync(file, 'utf8').matchAll(
+      /<script(?![^>]*\s(?:src=|type="application\/ld\+json"))[^>]*>([\s\S]*?)<\/script>/g,
+    )) {
       hashes.add(`'sha256-${createHash('sha256').update(body!, 'utf8').digest('base64')}'`);
     }
   }

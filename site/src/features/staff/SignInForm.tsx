@@ -1,6 +1,6 @@
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { AlertCircle, LogIn } from 'lucide-react';
-import React, { type FormEvent, type InputHTMLAttributes, type RefObject, useRef, useState } from 'react';
+import React, { type FormEvent, type InputHTMLAttributes, type RefObject, useEffect, useRef, useState } from 'react';
 import { FIREBASE_CONFIG } from '../../config/site';
 import { useLocale } from '../i18n/use-locale';
 import { type SignInError, signInError } from './problems';
@@ -9,8 +9,12 @@ import * as styles from './Staff.module.css';
 
 type Method = 'password' | 'google';
 
-/** Email and password, or a Google account: Firebase signs the person in, the API decides whether they see leads. */
-export function SignInForm({ auth }: { auth: Auth }) {
+/**
+ * Email and password, or a Google account: Firebase signs the person in, the API decides whether they see leads.
+ * Without `auth` (the session still being checked, and on the server) the same form: nothing moves when Firebase
+ * turns ready, so the page's largest paint is its first; an attempt made meanwhile waits for it.
+ */
+export function SignInForm({ auth }: { auth: Auth | null }) {
   const { t } = useTranslation('staff');
   const { code } = useLocale();
   const [sending, setSending] = useState<Method | null>(null);
@@ -18,12 +22,14 @@ export function SignInForm({ auth }: { auth: Auth }) {
   const email = useRef<HTMLInputElement>(null);
   const password = useRef<HTMLInputElement>(null);
 
-  const attempt = async (method: Method, signIn: () => Promise<void>) => {
-    if (sending) return;
+  // An attempt made before Firebase is ready (the session still being checked) waits for it, shown as sending.
+  const waiting = useRef<{ method: Method; signIn: (ready: Auth) => Promise<void> } | null>(null);
+
+  const run = async (method: Method, signIn: (ready: Auth) => Promise<void>, ready: Auth) => {
     setSending(method);
     setError(null);
     try {
-      await signIn();
+      await signIn(ready);
     } catch (failure) {
       const key = signInError(failure);
       setError(key);
@@ -36,6 +42,22 @@ export function SignInForm({ auth }: { auth: Auth }) {
     }
   };
 
+  const attempt = (method: Method, signIn: (ready: Auth) => Promise<void>) => {
+    if (sending) return;
+    if (auth) return void run(method, signIn, auth);
+    waiting.current = { method, signIn };
+    setSending(method);
+    setError(null);
+  };
+
+  useEffect(() => {
+    const next = waiting.current;
+    if (!auth || !next) return;
+    waiting.current = null;
+    void run(next.method, next.signIn, auth);
+    // Only Firebase turning ready starts the waiting attempt.
+  }, [auth]);
+
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const [address, secret] = [email.current?.value.trim() ?? '', password.current?.value ?? ''];
@@ -44,7 +66,7 @@ export function SignInForm({ auth }: { auth: Auth }) {
       (address ? password : email).current?.focus();
       return;
     }
-    void attempt('password', () => auth.signInWithPassword(address, secret));
+    attempt('password', (ready) => ready.signInWithPassword(address, secret));
   };
 
   /** The email or the password: required, marked invalid when the account refused them. */
@@ -56,8 +78,13 @@ export function SignInForm({ auth }: { auth: Auth }) {
   );
 
   return (
-    <section className={`card ${styles.card} ${styles.narrow}`} aria-labelledby="staff-title">
+    <section className={`card ${styles.card} ${styles.narrow}`} aria-labelledby="staff-title" aria-busy={!auth}>
       <h1 id="staff-title">{t('signIn.title')}</h1>
+      {!auth && (
+        <p className="visually-hidden" role="status">
+          {t('starting')}
+        </p>
+      )}
       <p className={styles.lead}>{t('signIn.lead')}</p>
       {FIREBASE_CONFIG.authEmulatorUrl && <p className={styles.note}>{t('signIn.emulator')}</p>}
       <form className={styles.form} onSubmit={onSubmit} noValidate aria-describedby={error ? 'sign-in-error' : undefined}>
@@ -86,7 +113,7 @@ export function SignInForm({ auth }: { auth: Auth }) {
         type="button"
         className="button button--secondary"
         aria-disabled={sending !== null}
-        onClick={() => void attempt('google', () => auth.signInWithGoogle(code))}
+        onClick={() => attempt('google', (ready) => ready.signInWithGoogle(code))}
       >
         <GoogleMark />
         {t('signIn.google')}

@@ -6,7 +6,7 @@ import { SignInForm } from './SignInForm';
 import { SIGN_IN_CONFIGURED, useStaffSession } from './use-staff-session';
 import * as styles from './Staff.module.css';
 
-/** The staff page: sign-in, then the leads. Rendered on the server as "checking your session". */
+/** The staff page: sign-in, then the leads. Rendered on the server as the sign-in form, busy while the session is checked. */
 export function StaffPage() {
   const { t } = useTranslation('staff');
   const { session, auth, endSession } = useStaffSession();
@@ -31,15 +31,9 @@ export function StaffPage() {
         {notice && <p className={notice === 'signedOut' ? styles.notice : styles.warning}>{t(`notices.${notice}`)}</p>}
       </div>
       {session.kind === 'signedIn' && <LeadsWorkspace email={session.email} onSessionEnd={endSession} />}
-      {session.kind === 'signedOut' && auth && <SignInForm auth={auth} />}
-      {session.kind === 'starting' && (
-        <section className={`card ${styles.card} ${styles.narrow}`} aria-labelledby="staff-title" aria-busy="true">
-          <h1 id="staff-title">{t('signIn.title')}</h1>
-          <p className={styles.starting}>
-            <span className={`spinner ${styles.spinner}`} aria-hidden="true" />
-            {t('starting')}
-          </p>
-        </section>
+      {/* One element from the first render to sign-in: what was typed meanwhile stays. */}
+      {(session.kind === 'starting' || (session.kind === 'signedOut' && auth)) && (
+        <SignInForm auth={session.kind === 'signedOut' ? auth : null} />
       )}
       {session.kind === 'unavailable' && (
         <section className={`card ${styles.card} ${styles.narrow}`} aria-labelledby="staff-title">
