@@ -135,8 +135,9 @@ LABEL org.opencontainers.image.title="Segmentia web" \
   org.opencontainers.image.source="${SOURCE}" \
   org.opencontainers.image.revision="${REVISION}" \
   org.opencontainers.image.version="${VERSION}"
-# Debian's nginx with its brotli module, and envsubst for the templates.
-RUN apt-get update && apt-get install -y --no-install-recommends nginx libnginx-mod-http-brotli-filter gettext-base \
+# Debian's nginx with its brotli modules (compression on the fly, and the build's .br files served as they are),
+# and envsubst for the templates.
+RUN apt-get update && apt-get install -y --no-install-recommends nginx libnginx-mod-http-brotli-filter libnginx-mod-http-brotli-static gettext-base \
   && rm -rf /var/lib/apt/lists/* /var/log/nginx /var/lib/nginx /etc/nginx/sites-enabled /etc/nginx/conf.d \
   && groupadd --gid 1000 web && useradd --uid 1000 --gid web --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin web \
   && mkdir -p /srv/segmentia/acme

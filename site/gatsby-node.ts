@@ -157,11 +157,12 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({ act
   // stylesheets of their own, each inlined into its pages only (features/loading/page-stylesheets.ts).
   const groups = stage === 'build-javascript' ? getConfig().optimization?.splitChunks?.cacheGroups : undefined;
   if (groups?.styles) {
-    for (const [name, folder] of Object.entries(PAGE_STYLESHEETS)) {
+    for (const [index, [name, folder]] of Object.entries(PAGE_STYLESHEETS).entries()) {
       groups[name] = {
         test: (module: { type: string; identifier(): string }) => module.type === 'css/mini-extract' && folder.test(module.identifier()),
         name,
-        priority: 41,
+        // The first that matches takes the module.
+        priority: 50 - index,
         enforce: true,
       };
     }

@@ -21,7 +21,7 @@ for (const path of ['/', '/en/legal/']) {
   });
 }
 
-test('each page carries the site’s stylesheet and its own after it: the home page its sections’, the staff page its own', async ({
+test('each page carries the site’s stylesheet and its own after it: the home page its first screen’s (the rest after the paint), the staff page its own', async ({
   page,
 }) => {
   const stylesheets = () =>
@@ -32,6 +32,15 @@ test('each page carries the site’s stylesheet and its own after it: the home p
   expect(await stylesheets()).toEqual(['/styles']);
   await openPage(page, '/de/');
   expect(await stylesheets()).toEqual(['/styles', '/home-styles']);
+  // The sections below the first screen: their stylesheet is fetched once the page is painted, with the scripts.
+  const later = await page.evaluate(() => ({
+    paint: performance.getEntriesByName('first-contentful-paint')[0]!.startTime,
+    links: [...document.querySelectorAll<HTMLLinkElement>('head link[rel="stylesheet"]')].map((link) => new URL(link.href).pathname),
+    fetched: performance.getEntriesByType('resource').find((entry) => entry.name.includes('/home-later-styles.'))?.startTime,
+  }));
+  expect(later.links).toEqual([expect.stringMatching(/^\/home-later-styles\.[0-9a-f]+\.css$/)]);
+  expect(later.fetched).toBeGreaterThanOrEqual(later.paint);
+  await expect(page.locator('#categories ul')).toHaveCSS('display', 'grid');
   await openPage(page, '/staff/');
   expect(await stylesheets()).toEqual(['/styles', '/staff-styles']);
 });

@@ -124,27 +124,39 @@ async function documentWeight(url: string): Promise<{ 'HTML KiB': number; 'CSS K
   return { 'HTML KiB': kib(Buffer.byteLength(html)), 'CSS KiB': kib(css) };
 }
 
-/** The staff page is noindex on purpose: Lighthouse's crawlable audit is the one it is expected to miss. */
-const EXPECTED_MISSES: Record<string, string[]> = { '/staff/': ['is-crawlable'] };
+/**
+ * The audits a page misses on purpose, or for want of the internet here, as before this issue ("as today"): the 404
+ * pages and the staff page are noindex (crawlable); the staff page's Firebase Auth loads Google's sign-in helper
+ * (apis.google.com) as it starts, which this machine cannot reach (a console error).
+ */
+function expectedMisses(page: string): string[] {
+  if (page.endsWith('/staff/')) return ['seo/is-crawlable', 'best-practices/errors-in-console'];
+  return page.endsWith('/404/') ? ['seo/is-crawlable'] : [];
+}
 
 /**
  * Issue 27's goals for a page against the baseline of the same run: Performance ≥ 98; TBT ≤ 100 ms where the baseline's is ≤ 30 ms
  * (≤ 3 × the baseline's otherwise); LCP at first paint (≤ FCP + 50 ms) with FCP ≤ 1.25 × the baseline's; CLS 0; Accessibility, Best
- * Practices and SEO at 100 (the staff page's noindex aside). "pass", or what missed.
+ * Practices and SEO at 100 (but for the misses above). "pass", or what missed.
  */
 function verdict(page: string, figures: Figures, failing: string[], baseline: Figures): string {
   const tbtLimit = baseline['TBT ms'] <= 30 ? 100 : 3 * baseline['TBT ms'];
   const fcpLimit = Math.round(1.25 * baseline['FCP ms']);
-  const expected = EXPECTED_MISSES[page] ?? [];
+  const expected = expectedMisses(page);
+  const missed = (category: string) => failing.some((id) => id.startsWith(`${category}/`) && !expected.includes(id));
   const misses = [
     figures.Performance < 98 && 'Performance < 98',
     figures['TBT ms'] > tbtLimit && `TBT > ${tbtLimit}`,
     figures['LCP ms'] > figures['FCP ms'] + 50 && 'LCP > FCP + 50',
     figures['FCP ms'] > fcpLimit && `FCP > ${fcpLimit}`,
     figures.CLS > 0 && 'CLS > 0',
-    ...(['Accessibility', 'Best Practices', 'SEO'] as const).map(
-      (category) => figures[category] < 100 && !failing.every((id) => expected.includes(id)) && `${category} < 100`,
-    ),
+    ...(
+      [
+        ['Accessibility', 'accessibility'],
+        ['Best Practices', 'best-practices'],
+        ['SEO', 'seo'],
+      ] as const
+    ).map(([category, id]) => figures[category] < 100 && missed(id) && `${category} < 100`),
   ].filter(Boolean);
   return misses.length ? misses.join('; ') : 'pass';
 }
@@ -203,7 +215,7 @@ async function measure(
     ).map((task) => `${scriptName(task.url) || 'page'} ${Math.round(task.duration)} ms at ${Math.round(task.startTime)}`);
     longTasks ??= tasks.join('; ') || 'none';
     for (const category of Object.values(categories)) {
-      for (const ref of category.auditRefs) if (ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1) failing.add(ref.id);
+      for (const ref of category.auditRefs) if (ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1) failing.add(`${category.id}/${ref.id}`);
     }
   }
   const figures = Object.fromEntries(

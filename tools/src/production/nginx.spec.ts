@@ -19,6 +19,13 @@ describe('the main configuration, rendered for this machine', () => {
     expect(/brotli_types ([^;]+);/.exec(config)![1]).toBe(/gzip_types ([^;]+);/.exec(config)![1]);
   });
 
+  it("serves the build's .br files only where nginx loads the static module", () => {
+    writeFileSync(path.join(modules, '50-mod-http-brotli-filter.conf'), '');
+    expect(render()).not.toContain('brotli_static');
+    writeFileSync(path.join(modules, '50-mod-http-brotli-static.conf'), '');
+    expect(render()).toContain('  brotli_static on;');
+  });
+
   it('leaves brotli out when nginx has no brotli module, or no modules folder at all', () => {
     writeFileSync(path.join(modules, '50-mod-http-geoip.conf'), '');
     expect(render()).not.toMatch(/^\s*brotli/m);

@@ -43,14 +43,16 @@ const MODULES = '/etc/nginx/modules-enabled';
 
 /**
  * nginx's main configuration (deploy/nginx/nginx.conf, the web image's own) rendered for a folder of this machine:
- * its brotli lines left out when this machine's nginx has no brotli module (Debian's libnginx-mod-http-brotli-filter),
- * and, as root, workers that run as root too (they read the site where the clone is, which other users may not enter).
+ * its brotli lines left out when this machine's nginx lacks their module (Debian's libnginx-mod-http-brotli-filter
+ * compresses on the fly, libnginx-mod-http-brotli-static serves the build's .br files), and, as root, workers that
+ * run as root too (they read the site where the clone is, which other users may not enter).
  */
 export function mainConfig(variables: Record<'NGINX_RUN_DIR' | 'NGINX_ERROR_LOG', string>, modules = MODULES): string {
-  const brotli = existsSync(modules) && readdirSync(modules).some((name) => name.includes('brotli-filter'));
+  const loaded = existsSync(modules) ? readdirSync(modules) : [];
+  const has = (module: string) => loaded.some((name) => name.includes(module));
   const lines = renderTemplate(readFileSync(NGINX_MAIN, 'utf8'), variables)
     .split('\n')
-    .filter((line) => brotli || !/^\s*brotli/.test(line));
+    .filter((line) => (/^\s*brotli_static/.test(line) ? has('brotli-static') : has('brotli-filter') || !/^\s*brotli/.test(line)));
   if (process.getuid?.() === 0) lines.unshift('user root;');
   return lines.join('\n');
 }

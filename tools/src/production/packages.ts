@@ -1,7 +1,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 
 /**
- * Debian's packages for each program the production topology and the tests run (nginx with its brotli module), and
+ * Debian's packages for each program the production topology and the tests run (nginx with its brotli modules), and
  * the image commands (Docker's daemon; mmdebstrap for a local Debian base; podman and its pause process for
  * `npm run test:kube`).
  */
@@ -11,7 +11,7 @@ const PACKAGES: Record<string, string[]> = {
   mmdebstrap: ['mmdebstrap'],
   podman: ['podman'],
   catatonit: ['catatonit'],
-  nginx: ['nginx', 'libnginx-mod-http-brotli-filter'],
+  nginx: ['nginx', 'libnginx-mod-http-brotli-filter', 'libnginx-mod-http-brotli-static'],
   'redis-server': ['redis-server'],
   openssl: ['openssl'],
   // The Nu Html Checker (vnu-jar) runs on Java.

@@ -11,7 +11,7 @@ const GATSBY_END =
 type Timer = { run: () => void; delay: number };
 
 /** Runs the snippet in a pretend page (with or without paint timing): which scripts it inserted, and what it waits for. */
-function run(visibility: 'visible' | 'hidden', paintTiming = true) {
+function run(visibility: 'visible' | 'hidden', paintTiming = true, css: string | null = null) {
   const inserted: string[] = [];
   const frames: (() => void)[] = [];
   const timers: Timer[] = [];
@@ -20,10 +20,11 @@ function run(visibility: 'visible' | 'hidden', paintTiming = true) {
     visibilityState: visibility,
     currentScript: {
       getAttribute: (name: string) =>
-        ({ 'data-src': '/webpack-runtime-1.js /framework-2.js /app-3.js', 'data-page-path': '/en/404/' })[name] ?? null,
+        ({ 'data-src': '/webpack-runtime-1.js /framework-2.js /app-3.js', 'data-page-path': '/en/404/', 'data-css': css })[name] ?? null,
     },
-    createElement: () => ({ src: '' }),
+    createElement: () => ({ src: '', href: '', rel: '' }),
     body: { appendChild: (element: { src: string }) => inserted.push(element.src) },
+    head: { appendChild: (element: { rel: string; href: string }) => inserted.push(`${element.rel} ${element.href}`) },
   };
   class PerformanceObserver {
     static supportedEntryTypes = paintTiming ? ['paint', 'largest-contentful-paint'] : ['navigation'];
@@ -62,6 +63,19 @@ describe('scripts that start after the first paint', () => {
     expect(html).toContain(`${AFTER_FIRST_PAINT_SNIPPET}</script></body></html>`);
     expect(startScriptsAfterFirstPaint(html)).toBe(html);
     expect(startScriptsAfterFirstPaint('<html><body>static</body></html>')).toBe('<html><body>static</body></html>');
+  });
+
+  it('leave the stylesheet of what lies below the first screen to the loader, and to a noscript link without scripts', () => {
+    const style = '<style data-href="/home-later-styles.0a1b2c.css" data-identity="gatsby-global-css">.grid{gap:8px}</style>';
+    const html = startScriptsAfterFirstPaint(`<html><head>${style}</head><body>${GATSBY_END}`);
+    expect(html).not.toContain('.grid{gap:8px}');
+    expect(html).toContain('<head><noscript><link rel="stylesheet" href="/home-later-styles.0a1b2c.css"></noscript></head>');
+    expect(html).toContain('<script data-page-path="/" data-css="/home-later-styles.0a1b2c.css" data-src=');
+
+    const page = run('visible', true, '/home-later-styles.0a1b2c.css');
+    page.paint('first-contentful-paint');
+    page.flush();
+    expect(page.inserted).toEqual(['stylesheet /home-later-styles.0a1b2c.css', '/webpack-runtime-1.js', '/framework-2.js', '/app-3.js']);
   });
 
   it('insert them once the first content is on screen, once', () => {

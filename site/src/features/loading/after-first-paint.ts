@@ -1,9 +1,11 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { htmlFiles } from '../security/headers';
+import { DEFERRED_STYLESHEET } from './page-stylesheets';
 
 /**
  * Starts the page's scripts once the browser has shown its first content:
- * their URLs are the script's `data-src` (space-separated). It waits for the
+ * their URLs are the script's `data-src` (space-separated), and before them
+ * the stylesheet of what lies below the first screen (`data-css`). It waits for the
  * first-contentful-paint entry (reported once the frame is on screen, so after
  * the text that is every page's largest paint), or for the frame after the
  * next one where paint timing is missing; a hidden tab (no frames) starts at
@@ -15,8 +17,9 @@ import { htmlFiles } from '../security/headers';
  */
 export const AFTER_FIRST_PAINT_SNIPPET =
   "(function(t){var p=t.getAttribute('data-page-path');if(p!==null)window.pagePath=p;" +
-  "var s=t.getAttribute('data-src').split(' '),n=0,go=function(){if(n++)return;s.forEach(function(u){var " +
-  "e=document.createElement('script');e.src=u;document.body.appendChild(e)})};" +
+  "var c=t.getAttribute('data-css'),s=t.getAttribute('data-src').split(' '),n=0,go=function(){if(n++)return;" +
+  "if(c){var l=document.createElement('link');l.rel='stylesheet';l.href=c;document.head.appendChild(l)}" +
+  "s.forEach(function(u){var e=document.createElement('script');e.src=u;document.body.appendChild(e)})};" +
   "setTimeout(go,3000);if(document.visibilityState==='hidden')return setTimeout(go,0);" +
   "if(window.PerformanceObserver&&(PerformanceObserver.supportedEntryTypes||[]).indexOf('paint')>=0)new " +
   "PerformanceObserver(function(l){l.getEntries().forEach(function(p){if(p.name==='first-contentful-paint')setTimeout(go,0)})})" +
@@ -25,6 +28,9 @@ export const AFTER_FIRST_PAINT_SNIPPET =
 
 /** Gatsby's script tags at the end of a page's body: the runtime, the framework and the app, each `async`. */
 const ASYNC_SCRIPTS = /(?:<script src="\/[^"\s]+\.js" async(?:="")?><\/script>)+/;
+
+/** The deferred stylesheet (features/loading/page-stylesheets.ts) as Gatsby inlines it. */
+const DEFERRED_STYLE = new RegExp(`<style data-href="(/${DEFERRED_STYLESHEET}\\.[0-9a-f]+\\.css)"[^>]*>[\\s\\S]*?</style>`);
 
 /** Gatsby's inline script that names the page's path. */
 const PAGE_PATH_SCRIPT =
@@ -43,8 +49,18 @@ export function startScriptsAfterFirstPaint(html: string): string {
   if (!found) return html;
   const sources = [...found[0].matchAll(/src="([^"]+)"/g)].map((match) => match[1]);
   const pagePath = PAGE_PATH_SCRIPT.exec(html)?.[1];
-  const attributes = `${pagePath === undefined ? '' : ` data-page-path="${pagePath}"`} data-src="${sources.join(' ')}"`;
-  return html.replace(PAGE_PATH_SCRIPT, '').replace(found[0], `<script${attributes}>${AFTER_FIRST_PAINT_SNIPPET}</script>`);
+  const deferred = DEFERRED_STYLE.exec(html)?.[1];
+  const attributes =
+    (pagePath === undefined ? '' : ` data-page-path="${pagePath}"`) +
+    (deferred === undefined ? '' : ` data-css="${deferred}"`) +
+    ` data-src="${sources.join(' ')}"`;
+  return (
+    html
+      .replace(PAGE_PATH_SCRIPT, '')
+      // Without scripts, the stylesheet comes with the page.
+      .replace(DEFERRED_STYLE, `<noscript><link rel="stylesheet" href="${deferred}"></noscript>`)
+      .replace(found[0], `<script${attributes}>${AFTER_FIRST_PAINT_SNIPPET}</script>`)
+  );
 }
 
 /** Rewrites every built page (.html) under `publicDir` so that its scripts start after its first paint; answers how many it rewrote. */
