@@ -44,3 +44,23 @@ test('each page carries the site’s stylesheet and its own after it: the home p
   await openPage(page, '/staff/');
   expect(await stylesheets()).toEqual(['/styles', '/staff-styles']);
 });
+
+test('the hero and the map are never hydrated: React holds none of their elements; on a page reached client-side they render', async ({
+  page,
+}) => {
+  await openPage(page, '/en/');
+  const heldByReact = (selector: string) =>
+    page
+      .locator(selector)
+      .first()
+      .evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber')));
+  // The header's menu button is hydrated; the hero's title and the map's country links are the server's, untouched.
+  expect(await heldByReact('header button[aria-controls="mobile-menu"]')).toBe(true);
+  expect(await heldByReact('#hero-title')).toBe(false);
+  expect(await heldByReact('#audiences a[data-map-country]')).toBe(false);
+  // Another language's home page, client-side: its own hero, not the one the visitor opened.
+  await page.evaluate(() => (window as unknown as { ___navigate(path: string): void }).___navigate('/de/'));
+  await expect(page.locator('#hero-title')).toHaveText('Die richtigen Menschen erreichen. Genau dort, wo es zählt.');
+  await expect(page.locator('#audiences a[data-map-country]').first()).toBeAttached();
+  expect(await heldByReact('#hero-title')).toBe(true);
+});

@@ -14,7 +14,7 @@ import { contactForm, explorerPanel } from '../features/lazy/home-chunks';
 import { BRAND, HOME_TITLE, LINKEDIN_URL, SITE_URL } from '../config/site';
 import { headTranslator, type LocaleData } from '../features/i18n/head';
 import { LOCALES, localizedPath } from '@segmentia/contracts/locales';
-import { HydrateWhenNear } from '../features/lazy/hydrate-when-near';
+import { HydrateWhenNear, StaticHtml } from '../features/lazy/hydrate-when-near';
 import type { I18nPageContext } from '../features/i18n/page-context';
 
 interface Data extends LocaleData {
@@ -27,14 +27,19 @@ interface Data extends LocaleData {
 /** A link with a selection (?country=…&topic=…, ?q=…) was opened for the explorer's answer. */
 const explorerLinked = () => /[?&](country|topic|q)=/.test(window.location.search);
 
-/** The hero hydrates with the page; each section below it when the visitor nears it. */
+/**
+ * The hero and the map are never hydrated (nothing in them reacts); each interactive section below hydrates when the
+ * visitor nears it.
+ */
 export default function HomePage({ data, location }: PageProps<Data>) {
   return (
     <Layout pathname={location.pathname}>
-      <Hero coverage={data.coverage} />
-      <HydrateWhenNear id="audiences">
+      <StaticHtml id="hero">
+        <Hero coverage={data.coverage} />
+      </StaticHtml>
+      <StaticHtml id="audiences">
         <GeoAudiences coverage={data.coverage} countries={data.countries.nodes} areas={data.areas.nodes} />
-      </HydrateWhenNear>
+      </StaticHtml>
       <HydrateWhenNear id="explorer" now={explorerLinked} needs={explorerPanel.load}>
         <Explorer countries={data.countries.nodes} topics={data.topics.nodes} />
       </HydrateWhenNear>

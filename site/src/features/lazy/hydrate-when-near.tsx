@@ -1,4 +1,4 @@
-import React, { type ComponentType, type ReactNode, Suspense } from 'react';
+import React, { type ComponentType, type ReactNode, Suspense, useState } from 'react';
 
 /** What a visitor does to a section before using it: it hydrates at once. */
 const INTERACTIONS = ['focusin', 'pointerover', 'pointerdown', 'input', 'change'] as const;
@@ -92,6 +92,27 @@ export function HydrateWhenNear({ id, children, ...options }: Options & { id: st
       </Gate>
     </Suspense>
   );
+}
+
+/**
+ * A part of the page with no handler and nothing that changes (the hero, the map of the covered countries): in the
+ * browser React neither hydrates nor renders it again. On the page the visitor opened, it keeps the server's HTML as
+ * it is (React leaves an element's `dangerouslySetInnerHTML` content alone when hydrating, and the same string
+ * changes nothing after); on a page reached client-side, its children render as anywhere else. The wrapper lays out
+ * nothing of its own (`display: contents`).
+ */
+export function StaticHtml({ id, children }: { id: string; children: ReactNode }) {
+  const [served] = useState(() =>
+    typeof window === 'undefined' || released ? undefined : document.querySelector(`[data-static="${id}"]`)?.innerHTML,
+  );
+  if (served === undefined) {
+    return (
+      <div data-static={id} className="static">
+        {children}
+      </div>
+    );
+  }
+  return <div data-static={id} className="static" dangerouslySetInnerHTML={{ __html: served }} suppressHydrationWarning />;
 }
 
 /**
