@@ -45,15 +45,22 @@ test('each page carries the site’s stylesheet and its own after it: the home p
   expect(await stylesheets()).toEqual(['/styles', '/staff-styles']);
 });
 
-test('the hero and the map are never hydrated: React holds none of their elements; on a page reached client-side they render', async ({
+test('the hero, the map and the legal texts are never hydrated: React holds none of their elements; reached client-side they render', async ({
   page,
 }) => {
-  await openPage(page, '/en/');
   const heldByReact = (selector: string) =>
     page
       .locator(selector)
       .first()
       .evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber')));
+  // A legal text and the cookie table are the server's; the button below the table is hydrated.
+  await openPage(page, '/en/cookies/');
+  expect(await heldByReact('article h1')).toBe(false);
+  expect(await heldByReact('article section h2')).toBe(false);
+  expect(await heldByReact('article table caption')).toBe(false);
+  expect(await heldByReact('article button.button')).toBe(true);
+
+  await openPage(page, '/en/');
   // The header's menu button is hydrated; the hero's title and the map's country links are the server's, untouched.
   expect(await heldByReact('header button[aria-controls="mobile-menu"]')).toBe(true);
   expect(await heldByReact('#hero-title')).toBe(false);

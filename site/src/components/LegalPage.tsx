@@ -5,6 +5,7 @@ import { COVERED_COUNTRIES } from '@segmentia/contracts/segments';
 import { COMPANY, vatIdOf } from '../config/company';
 import { SITE_URL } from '../config/site';
 import { CONSENT_EXPIRY_DAYS } from '../features/consent/config';
+import { StaticHtml } from '../features/lazy/hydrate-when-near';
 import * as styles from './LegalPage.module.css';
 
 interface Section {
@@ -38,13 +39,32 @@ export interface PrivacyFacts {
   challengeMinutes: number;
 }
 
-/** A legal text from its namespace (legal, privacy, cookies): title, intro, numbered sections with a table of contents. */
-export function LegalPage({ ns, facts, children }: { ns: 'legal' | 'privacy' | 'cookies'; facts: PrivacyFacts; children?: ReactNode }) {
+type Namespace = 'legal' | 'privacy' | 'cookies';
+
+/**
+ * A legal text from its namespace (legal, privacy, cookies): title, intro, numbered sections with a table of contents;
+ * `children` below it (the cookie table). The text is never hydrated: nothing in it reacts, so on the page the visitor
+ * opened its component does not even run in the browser (its texts are long to interpolate).
+ */
+export function LegalPage({ ns, facts, children }: { ns: Namespace; facts: PrivacyFacts; children?: ReactNode }) {
+  return (
+    <article className={`container ${styles.page}`}>
+      {/* The article's grid places the text's header, contents and body all the same (the wrapper lays out nothing). */}
+      <StaticHtml id={`text-${ns}`}>
+        <LegalText ns={ns} facts={facts} />
+      </StaticHtml>
+      {/* Wider than the running text: the cookie table. */}
+      {children && <div className={styles.extra}>{children}</div>}
+    </article>
+  );
+}
+
+function LegalText({ ns, facts }: { ns: Namespace; facts: PrivacyFacts }) {
   const { t } = useTranslation(ns);
   const filled = { ...LEGAL_VALUES, ...facts, updated: facts.termsDate };
   const sections = t('sections', { returnObjects: true, ...filled }) as Section[];
   return (
-    <article className={`container ${styles.page}`}>
+    <>
       <header className={styles.header}>
         <h1>{t('title')}</h1>
         <p className={styles.updated}>{t('updated', filled)}</p>
@@ -76,8 +96,6 @@ export function LegalPage({ ns, facts, children }: { ns: 'legal' | 'privacy' | '
           </section>
         ))}
       </div>
-      {/* Wider than the running text: the cookie table. */}
-      {children && <div className={styles.extra}>{children}</div>}
-    </article>
+    </>
   );
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import React, { useId } from 'react';
 import { LEGAL_VALUES } from '../../components/LegalPage';
+import { StaticHtml } from '../lazy/hydrate-when-near';
 import { ChangeConsentButton } from './ChangeConsentButton';
 import * as styles from './CookieTable.module.css';
 
@@ -26,41 +27,50 @@ const COLUMNS = ['name', 'type', 'provider', 'purpose', 'duration', 'category', 
  * reached with the keyboard and scrolls with the arrow keys if it ever is too wide.
  */
 export function CookieTable() {
+  // The table never changes: never hydrated (features/lazy); the button below it is.
+  return (
+    <div>
+      <StaticHtml id="cookie-table">
+        <Table />
+      </StaticHtml>
+      <ChangeConsentButton />
+    </div>
+  );
+}
+
+function Table() {
   const { t } = useTranslation('cookies');
   const heading = t('table', { returnObjects: true }) as Row & { caption: string };
   const rows = t('cookies', { returnObjects: true, ...LEGAL_VALUES }) as Row[];
   const captionId = useId();
   return (
-    <div>
-      <div className={styles.scroll} role="region" aria-labelledby={captionId} tabIndex={0}>
-        <table className={styles.table}>
-          <caption id={captionId}>{heading.caption}</caption>
-          <thead>
-            <tr>
-              {COLUMNS.map((column) => (
-                <th key={column} scope="col">
-                  {heading[column]}
-                </th>
+    <div className={styles.scroll} role="region" aria-labelledby={captionId} tabIndex={0}>
+      <table className={styles.table}>
+        <caption id={captionId}>{heading.caption}</caption>
+        <thead>
+          <tr>
+            {COLUMNS.map((column) => (
+              <th key={column} scope="col">
+                {heading[column]}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.name}>
+              <th scope="row">
+                <code>{row.name}</code>
+              </th>
+              {COLUMNS.slice(1).map((column) => (
+                <td key={column} data-label={heading[column]}>
+                  {row[column]}
+                </td>
               ))}
             </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.name}>
-                <th scope="row">
-                  <code>{row.name}</code>
-                </th>
-                {COLUMNS.slice(1).map((column) => (
-                  <td key={column} data-label={heading[column]}>
-                    {row[column]}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <ChangeConsentButton />
+          ))}
+        </tbody>
+      </table>
     </div>
   );
 }
