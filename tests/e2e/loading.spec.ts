@@ -35,7 +35,7 @@ test('each page carries the site’s stylesheet and its own after it: the home p
   // The sections below the first screen: their stylesheet is fetched once the page is painted, with the scripts.
   const later = await page.evaluate(() => ({
     paint: performance.getEntriesByName('first-contentful-paint')[0]!.startTime,
-    links: [...document.querySelectorAll<HTMLLinkElement>('head link[rel="stylesheet"]')].map((link) => new URL(link.href).pathname),
+    links: Array.from(document.querySelectorAll<HTMLLinkElement>('head link[rel="stylesheet"]')).map((link) => new URL(link.href).pathname),
     fetched: performance.getEntriesByType('resource').find((entry) => entry.name.includes('/home-later-styles.'))?.startTime,
   }));
   expect(later.links).toEqual([expect.stringMatching(/^\/home-later-styles\.[0-9a-f]+\.css$/)]);
