@@ -21,7 +21,7 @@ for (const path of ['/', '/en/legal/']) {
   });
 }
 
-test('each page carries the site’s stylesheet and its own after it: the home page its first screen’s (the rest after the paint), the staff page its own', async ({
+test('each page inlines the site’s stylesheet, then its own: the home page its first screen’s (the rest after the paint)', async ({
   page,
 }) => {
   const stylesheets = () =>
@@ -45,9 +45,7 @@ test('each page carries the site’s stylesheet and its own after it: the home p
   expect(await stylesheets()).toEqual(['/styles', '/staff-styles']);
 });
 
-test('the hero, the map and the legal texts are never hydrated: React holds none of their elements; reached client-side they render', async ({
-  page,
-}) => {
+test('the hero, the map and the legal texts are never hydrated; reached client-side they render', async ({ page }) => {
   const heldByReact = (selector: string) =>
     page
       .locator(selector)
