@@ -64,16 +64,19 @@ test('a chunk that fails to load reloads the page once, then shows the error ins
 });
 
 test.describe('an unexpected error while rendering', () => {
+  // The explorer's countries broken in the page data, on a link that opens the explorer (it hydrates at once, and throws).
+  const EXPLORER_LINK = '/?country=ES';
   const breakHomeData = async (page: import('@playwright/test').Page) =>
-    page.route('**/page-data/index/page-data.json', async (route) => {
+    // Gatsby asks for the page data with the page's query string.
+    page.route(/\/page-data\/index\/page-data\.json(\?|$)/, async (route) => {
       const data = (await (await route.fetch()).json()) as { result: { data: Record<string, unknown> } };
-      data.result.data.coverage = null;
+      data.result.data.countries = { nodes: null };
       await route.fulfill({ json: data });
     });
 
   test('shows a person the localized error view', async ({ page }) => {
     await breakHomeData(page);
-    await page.goto('/');
+    await page.goto(EXPLORER_LINK);
     const alert = page.getByRole('alert');
     await expect(alert).toContainText('500');
     await expect(alert.getByRole('heading', { level: 1 })).toHaveText('Error interno del servidor');
@@ -89,7 +92,7 @@ test.describe('an unexpected error while rendering', () => {
     await breakHomeData(page);
     // The error boundary logs what it caught (for a crawler, instead of showing it): the moment the page could change.
     const caught = page.waitForEvent('console', (message) => message.type() === 'error' && message.text().startsWith('Unexpected error'));
-    await page.goto('/');
+    await page.goto(EXPLORER_LINK);
     await caught;
     await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Audiencias que llegan a quien importa, donde importa');
