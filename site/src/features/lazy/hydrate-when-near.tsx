@@ -105,14 +105,8 @@ export function StaticHtml({ id, children }: { id: string; children: ReactNode }
   const [served] = useState(() =>
     typeof window === 'undefined' || released ? undefined : document.querySelector(`[data-static="${id}"]`)?.innerHTML,
   );
-  if (served === undefined) {
-    return (
-      <div data-static={id} className="static">
-        {children}
-      </div>
-    );
-  }
-  return <div data-static={id} className="static" dangerouslySetInnerHTML={{ __html: served }} suppressHydrationWarning />;
+  const content = served === undefined ? { children } : { dangerouslySetInnerHTML: { __html: served }, suppressHydrationWarning: true };
+  return <div data-static={id} className="static" {...content} />;
 }
 
 /**

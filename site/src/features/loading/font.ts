@@ -8,8 +8,6 @@
 /** Inter's Latin face (the Latin Extended one loads when a page holds such a letter). */
 const INTER = '1em "Inter Variable"';
 
-const applyInter = () => document.documentElement.setAttribute('data-font', '');
-
 /**
  * The head's inline script, before the first paint: a page opened from another page of the site (its referrer is this
  * origin; the site sends it within the origin) uses Inter, which the visit's first page has fetched into the cache.
@@ -25,5 +23,5 @@ export function fetchInterLater(): void {
 
 /** A page shown client-side (after a click: no layout shift is counted) uses Inter once it has loaded. */
 export function applyInterIfLoaded(): void {
-  if (document.fonts?.check(INTER)) applyInter();
+  if (document.fonts?.check(INTER)) document.documentElement.setAttribute('data-font', '');
 }
