@@ -16,6 +16,7 @@ import { startScriptsAfterFirstPaintIn } from './src/features/loading/after-firs
 import { removeStreamPaddingIn } from './src/features/loading/stream-padding';
 import { precompressIn } from './src/features/loading/precompress';
 import { PAGE_STYLESHEETS } from './src/features/loading/page-stylesheets';
+import { shortenClassNames } from './src/features/loading/class-names';
 import type { PrivacyFacts } from './src/components/LegalPage';
 import { COMPANY, companyProblems } from './src/config/company';
 
@@ -153,6 +154,8 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({ act
       }),
     ],
   });
+  // A built page's CSS module classes are a short hash, not Gatsby's `file--name--hash`: a tenth of a page's markup.
+  if (stage === 'build-javascript' || stage === 'build-html') shortenClassNames(getConfig().module.rules, __dirname);
   // Gatsby puts every stylesheet into one, inlined into every page; the staff page's and the home page's go to
   // stylesheets of their own, each inlined into its pages only (features/loading/page-stylesheets.ts).
   const groups = stage === 'build-javascript' ? getConfig().optimization?.splitChunks?.cacheGroups : undefined;

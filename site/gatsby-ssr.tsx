@@ -5,7 +5,7 @@ import { CONSENT_DECIDED_SNIPPET } from './src/features/consent/config';
 import { CONSENT_MODE_SNIPPET } from './src/features/consent/consent-mode';
 import { LANGUAGE_REDIRECT_SNIPPET } from './src/features/i18n/language-redirect';
 import { FONT_SNIPPET } from './src/features/loading/font';
-import { isPageStylesheet } from './src/features/loading/page-stylesheets';
+import { pageStylesheetRank } from './src/features/loading/page-stylesheets';
 
 export const wrapPageElement: GatsbySSR['wrapPageElement'] = ({ element, props }) => (
   <PageTransition pathname={props.location.pathname}>{element}</PageTransition>
@@ -14,27 +14,33 @@ export const wrapPageElement: GatsbySSR['wrapPageElement'] = ({ element, props }
 /**
  * Consent Mode v2 defaults (all denied) come first in <head>, before any
  * script that could run a tag (after `/`'s language choice); then the mark
- * that hides the cookie bar for a visitor who already decided, before the
- * page is painted.
+ * that hides the cookie bar for a visitor who already decided, and the font's
+ * (features/loading/font.ts), before the page is painted.
  */
 export const onPreRenderHTML: GatsbySSR['onPreRenderHTML'] = ({ pathname, getHeadComponents, replaceHeadComponents }) => {
   replaceHeadComponents([
     // `/` only: the language choice for a static host, before anything else (servers decide it with a 302 first).
     ...(pathname === '/' ? [<script key="language-redirect" dangerouslySetInnerHTML={{ __html: LANGUAGE_REDIRECT_SNIPPET }} />] : []),
-    <script key="consent-mode-defaults" dangerouslySetInnerHTML={{ __html: CONSENT_MODE_SNIPPET }} />,
-    <script key="consent-decided" dangerouslySetInnerHTML={{ __html: CONSENT_DECIDED_SNIPPET }} />,
-    <script key="font" dangerouslySetInnerHTML={{ __html: FONT_SNIPPET }} />,
+    // One script, so one hash in the security policy every answer carries.
+    <script
+      key="before-paint"
+      dangerouslySetInnerHTML={{ __html: [CONSENT_MODE_SNIPPET, CONSENT_DECIDED_SNIPPET, FONT_SNIPPET].join(';') }}
+    />,
     ...inCascadeOrder(getHeadComponents()),
   ]);
 };
 
-/** A page's own stylesheet (features/loading/page-stylesheets.ts), which Gatsby inlines before the site's. */
-const isPageStyles = (component: React.ReactNode) =>
-  React.isValidElement<{ 'data-href'?: string }>(component) &&
-  component.type === 'style' &&
-  isPageStylesheet(component.props['data-href'] ?? '');
+/** Where a page's own stylesheet (features/loading/page-stylesheets.ts), which Gatsby inlines before the site's, comes. */
+const pageStylesRank = (component: React.ReactNode) =>
+  React.isValidElement<{ 'data-href'?: string }>(component) && component.type === 'style'
+    ? pageStylesheetRank(component.props['data-href'] ?? '')
+    : -1;
 
-/** A page's own stylesheets after the site's, as when they were one: their rules refine the site's (`.button` and the like). */
+/** A page's own stylesheets after the site's, as when they were one (their rules refine the site's `.button` and the like). */
 function inCascadeOrder(components: React.ReactNode[]): React.ReactNode[] {
-  return [...components.filter((component) => !isPageStyles(component)), ...components.filter(isPageStyles)];
+  const pageStyles = components.filter((component) => pageStylesRank(component) >= 0);
+  return [
+    ...components.filter((component) => pageStylesRank(component) < 0),
+    ...pageStyles.sort((one, other) => pageStylesRank(one) - pageStylesRank(other)),
+  ];
 }

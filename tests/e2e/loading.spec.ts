@@ -30,8 +30,17 @@ test('each page inlines the site’s stylesheet, then its own: the home page its
       .evaluateAll((styles) => styles.map((style) => style.getAttribute('data-href')!.replace(/\.[0-9a-f]+\.css$/, '')));
   await openPage(page, '/de/legal/');
   expect(await stylesheets()).toEqual(['/styles']);
+  // The cookie settings' stylesheet comes with the dialog's code, before the dialog shows.
+  await page.getByRole('button', { name: 'Einstellungen' }).click();
+  await expect(page.getByRole('dialog')).toHaveCSS('border-radius', /^[1-9]/);
+  expect(await page.locator('head link[rel="stylesheet"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')))).toEqual([
+    expect.stringMatching(/^\/dialogs-styles\.[0-9a-f]+\.css$/),
+    expect.stringMatching(/^\/consent-settings-styles\.[0-9a-f]+\.css$/),
+  ]);
+  await openPage(page, '/de/cookies/');
+  expect(await stylesheets()).toEqual(['/styles', '/cookies-styles']);
   await openPage(page, '/de/');
-  expect(await stylesheets()).toEqual(['/styles', '/home-styles']);
+  expect(await stylesheets()).toEqual(['/styles', '/forms-styles', '/home-styles']);
   // The sections below the first screen: their stylesheet is fetched once the page is painted, with the scripts.
   const later = await page.evaluate(() => ({
     paint: performance.getEntriesByName('first-contentful-paint')[0]!.startTime,
@@ -42,7 +51,7 @@ test('each page inlines the site’s stylesheet, then its own: the home page its
   expect(later.fetched).toBeGreaterThanOrEqual(later.paint);
   await expect(page.locator('#categories ul')).toHaveCSS('display', 'grid');
   await openPage(page, '/staff/');
-  expect(await stylesheets()).toEqual(['/styles', '/staff-styles']);
+  expect(await stylesheets()).toEqual(['/styles', '/forms-styles', '/dialogs-styles', '/staff-styles']);
 });
 
 test('the hero, the map and the legal texts are never hydrated; reached client-side they render', async ({ page }) => {

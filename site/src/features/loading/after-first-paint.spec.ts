@@ -8,11 +8,17 @@ const GATSBY_END =
   '<script id="gatsby-script-loader">window.pagePath="/";</script><script src="/webpack-runtime-1.js" ' +
   'async></script><script src="/framework-2.js" async></script><script src="/app-3.js" async></script></body></html>';
 
+/** Gatsby's build hash and chunk mapping, in its own form, before its scripts. */
+const GATSBY_SCRIPTS =
+  '<!-- slice-start id="_gatsby-scripts-1" -->\n  <script\n    id="gatsby-chunk-mapping"\n  >\n' +
+  '    window.___chunkMapping="{}";\n  </script>\n<script>window.___webpackCompilationHash="afe329a8651a3dd79198";</script>';
+
 type Timer = { run: () => void; delay: number };
 
 /** Runs the snippet in a pretend page (with or without paint timing): which scripts it inserted, and what it waits for. */
 function run(visibility: 'visible' | 'hidden', paintTiming = true, css: string | null = null) {
   const inserted: string[] = [];
+  const inOrder: boolean[] = [];
   const frames: (() => void)[] = [];
   const timers: Timer[] = [];
   let paints: ((list: { getEntries(): { name: string }[] }) => void) | undefined;
@@ -20,10 +26,21 @@ function run(visibility: 'visible' | 'hidden', paintTiming = true, css: string |
     visibilityState: visibility,
     currentScript: {
       getAttribute: (name: string) =>
-        ({ 'data-src': '/webpack-runtime-1.js /framework-2.js /app-3.js', 'data-page-path': '/en/404/', 'data-css': css })[name] ?? null,
+        ({
+          'data-src': '/webpack-runtime-1.js /framework-2.js /app-3.js',
+          'data-page-path': '/en/404/',
+          'data-compilation-hash': 'afe3',
+          'data-css': css,
+        })[name] ?? null,
     },
-    createElement: () => ({ src: '', href: '', rel: '' }),
-    body: { appendChild: (element: { src: string }) => inserted.push(element.src) },
+    // Inserted scripts are async unless told otherwise.
+    createElement: () => ({ src: '', href: '', rel: '', async: true }),
+    body: {
+      appendChild: (element: { src: string; async: boolean }) => {
+        inserted.push(element.src);
+        inOrder.push(!element.async);
+      },
+    },
     head: { appendChild: (element: { rel: string; href: string }) => inserted.push(`${element.rel} ${element.href}`) },
   };
   class PerformanceObserver {
@@ -33,7 +50,7 @@ function run(visibility: 'visible' | 'hidden', paintTiming = true, css: string |
     }
     observe() {}
   }
-  const window: { PerformanceObserver?: unknown; pagePath?: string } = {
+  const window: { PerformanceObserver?: unknown; pagePath?: string; ___webpackCompilationHash?: string } = {
     PerformanceObserver: paintTiming ? PerformanceObserver : undefined,
   };
   runInNewContext(AFTER_FIRST_PAINT_SNIPPET, {
@@ -45,13 +62,13 @@ function run(visibility: 'visible' | 'hidden', paintTiming = true, css: string |
   });
   /** Runs the timers due at once (delay 0), as the event loop would; the 3 s fallback stays pending. */
   const flush = () => timers.splice(0).forEach((timer) => (timer.delay === 0 ? timer.run() : timers.push(timer)));
-  return { inserted, frames, timers, flush, window, paint: (name: string) => paints?.({ getEntries: () => [{ name }] }) };
+  return { inserted, inOrder, frames, timers, flush, window, paint: (name: string) => paints?.({ getEntries: () => [{ name }] }) };
 }
 
 describe('scripts that start after the first paint', () => {
   it("replace Gatsby's async script tags and its page path's inline script with the loader, which carries the path", () => {
     const html = startScriptsAfterFirstPaint(`<html><body><div id="___gatsby"></div>${GATSBY_END}`);
-    expect(html).not.toContain('async');
+    expect(html).not.toMatch(/<script[^>]* async/);
     expect(html).not.toContain('gatsby-script-loader');
     expect(html).toContain(
       '<div id="___gatsby"></div><script data-page-path="/" data-src="/webpack-runtime-1.js /framework-2.js /app-3.js">',
@@ -63,6 +80,14 @@ describe('scripts that start after the first paint', () => {
     expect(html).toContain(`${AFTER_FIRST_PAINT_SNIPPET}</script></body></html>`);
     expect(startScriptsAfterFirstPaint(html)).toBe(html);
     expect(startScriptsAfterFirstPaint('<html><body>static</body></html>')).toBe('<html><body>static</body></html>');
+  });
+
+  it("fold Gatsby's build hash into the loader, and its chunk mapping into a file of its own, the first script", () => {
+    const html = startScriptsAfterFirstPaint(`<html><body><div id="___gatsby"></div>${GATSBY_SCRIPTS}${GATSBY_END}`);
+    expect(html).not.toContain('___chunkMapping');
+    expect(html).not.toContain('<script>window.___webpackCompilationHash');
+    expect(html).toContain('<script data-page-path="/" data-compilation-hash="afe329a8651a3dd79198" data-src="/chunk-mapping-');
+    expect(html).toMatch(/ data-src="\/chunk-mapping-[0-9a-f]{20}\.js \/webpack-runtime-1\.js /);
   });
 
   it('leave the stylesheet of what lies below the first screen to the loader, and to a noscript link without scripts', () => {
@@ -86,8 +111,11 @@ describe('scripts that start after the first paint', () => {
     page.paint('first-contentful-paint');
     page.flush();
     expect(page.inserted).toEqual(['/webpack-runtime-1.js', '/framework-2.js', '/app-3.js']);
-    // The page's path was set for Gatsby's runtime before any of them.
+    // They run in that order (the chunk mapping first, where there is one).
+    expect(page.inOrder).toEqual([true, true, true]);
+    // The page's path and the build's hash were set for Gatsby's runtime before any of them.
     expect(page.window.pagePath).toBe('/en/404/');
+    expect(page.window.___webpackCompilationHash).toBe('afe3');
     // The 3 s fallback finds them started.
     page.timers.forEach((timer) => timer.run());
     expect(page.inserted).toHaveLength(3);
@@ -116,12 +144,13 @@ describe('scripts that start after the first paint', () => {
     const publicDir = await mkdtemp(path.join(os.tmpdir(), 'after-paint-'));
     await mkdir(path.join(publicDir, 'en', 'legal'), { recursive: true });
     await writeFile(path.join(publicDir, 'index.html'), `<html><body>${GATSBY_END}`);
-    await writeFile(path.join(publicDir, 'en', 'legal', 'index.html'), `<html><body>${GATSBY_END}`);
+    await writeFile(path.join(publicDir, 'en', 'legal', 'index.html'), `<html><body>${GATSBY_SCRIPTS}${GATSBY_END}`);
     await writeFile(path.join(publicDir, 'app-3.js'), 'console.log("<script src=\\"/x.js\\" async></script>")');
     expect(await startScriptsAfterFirstPaintIn(publicDir)).toBe(2);
-    expect(await readFile(path.join(publicDir, 'en', 'legal', 'index.html'), 'utf8')).toContain(
-      'data-src="/webpack-runtime-1.js /framework-2.js /app-3.js"',
-    );
+    const legal = await readFile(path.join(publicDir, 'en', 'legal', 'index.html'), 'utf8');
+    expect(legal).toContain(' /webpack-runtime-1.js /framework-2.js /app-3.js"');
+    const chunkMapping = /data-src="(\/chunk-mapping-[0-9a-f]{20}\.js) /.exec(legal)![1]!;
+    expect(await readFile(path.join(publicDir, chunkMapping), 'utf8')).toBe('window.___chunkMapping="{}";');
     expect(await readFile(path.join(publicDir, 'app-3.js'), 'utf8')).toContain('async');
   });
 });

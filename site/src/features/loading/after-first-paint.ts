@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { htmlFiles } from '../security/headers';
 import { DEFERRED_STYLESHEET } from './page-stylesheets';
 
@@ -13,13 +15,17 @@ import { DEFERRED_STYLESHEET } from './page-stylesheets';
  * page, so one hash in the security policy; it also sets the page's path for
  * Gatsby's runtime (`window.pagePath`, from `data-page-path`), which Gatsby
  * writes in an inline script of its own per page: 35 more hashes in the
- * policy, sent in the headers of every answer (2.4 KB).
+ * policy, sent in the headers of every answer (2.4 KB); and the build's hash
+ * (`data-compilation-hash`), in another. The scripts run in their order (not
+ * `async`): the first is Gatsby's chunk mapping, a file of its own rather than
+ * a kilobyte of every page.
  */
 export const AFTER_FIRST_PAINT_SNIPPET =
-  "(function(t){var p=t.getAttribute('data-page-path');if(p!==null)window.pagePath=p;" +
+  "(function(t){var p=t.getAttribute('data-page-path'),h=t.getAttribute('data-compilation-hash');" +
+  'if(p!==null)window.pagePath=p;if(h!==null)window.___webpackCompilationHash=h;' +
   "var c=t.getAttribute('data-css'),s=t.getAttribute('data-src').split(' '),n=0,go=function(){if(n++)return;" +
   "if(c){var l=document.createElement('link');l.rel='stylesheet';l.href=c;document.head.appendChild(l)}" +
-  "s.forEach(function(u){var e=document.createElement('script');e.src=u;document.body.appendChild(e)})};" +
+  "s.forEach(function(u){var e=document.createElement('script');e.src=u;e.async=false;document.body.appendChild(e)})};" +
   "setTimeout(go,3000);if(document.visibilityState==='hidden')return setTimeout(go,0);" +
   "if(window.PerformanceObserver&&(PerformanceObserver.supportedEntryTypes||[]).indexOf('paint')>=0)new " +
   "PerformanceObserver(function(l){l.getEntries().forEach(function(p){if(p.name==='first-contentful-paint')setTimeout(go,0)})})" +
@@ -36,6 +42,18 @@ const DEFERRED_STYLE = new RegExp(`<style data-href="(/${DEFERRED_STYLESHEET}\\.
 const PAGE_PATH_SCRIPT =
   /<script id="gatsby-script-loader">(?:\/\*<!\[CDATA\[\*\/)?window\.pagePath="([^"<]*)";(?:\/\*\]\]>\*\/)?<\/script>/;
 
+/** Gatsby's inline scripts that name the build (its hash) and map its chunks to files (the same on every page). */
+const COMPILATION_HASH_SCRIPT = /<script>window\.___webpackCompilationHash="([0-9a-f]+)";<\/script>/;
+const CHUNK_MAPPING_SCRIPT = /\s*<script\s+id="gatsby-chunk-mapping"\s*>\s*([\s\S]*?)\s*<\/script>\s*/;
+
+/** A page's chunk mapping script and the file that holds it, named by its content (hashed files are cached for good). */
+function chunkMappingOf(html: string): { file: string; script: string } | undefined {
+  const script = CHUNK_MAPPING_SCRIPT.exec(html)?.[1];
+  return script === undefined
+    ? undefined
+    : { file: `/chunk-mapping-${createHash('sha256').update(script).digest('hex').slice(0, 20)}.js`, script };
+}
+
 /**
  * A built page whose scripts start after its first paint: Gatsby's `async`
  * script tags replaced by the snippet, which inserts the same scripts (async
@@ -47,29 +65,39 @@ const PAGE_PATH_SCRIPT =
 export function startScriptsAfterFirstPaint(html: string): string {
   const found = ASYNC_SCRIPTS.exec(html);
   if (!found) return html;
-  const sources = [...found[0].matchAll(/src="([^"]+)"/g)].map((match) => match[1]);
+  const chunkMapping = chunkMappingOf(html);
+  const sources = [chunkMapping?.file, ...[...found[0].matchAll(/src="([^"]+)"/g)].map((match) => match[1])].filter(Boolean);
   const pagePath = PAGE_PATH_SCRIPT.exec(html)?.[1];
+  const compilationHash = COMPILATION_HASH_SCRIPT.exec(html)?.[1];
   const deferred = DEFERRED_STYLE.exec(html)?.[1];
   const attributes =
     (pagePath === undefined ? '' : ` data-page-path="${pagePath}"`) +
+    (compilationHash === undefined ? '' : ` data-compilation-hash="${compilationHash}"`) +
     (deferred === undefined ? '' : ` data-css="${deferred}"`) +
     ` data-src="${sources.join(' ')}"`;
   return (
     html
       .replace(PAGE_PATH_SCRIPT, '')
+      .replace(COMPILATION_HASH_SCRIPT, '')
+      .replace(CHUNK_MAPPING_SCRIPT, '')
       // Without scripts, the stylesheet comes with the page.
       .replace(DEFERRED_STYLE, `<noscript><link rel="stylesheet" href="${deferred}"></noscript>`)
       .replace(found[0], `<script${attributes}>${AFTER_FIRST_PAINT_SNIPPET}</script>`)
   );
 }
 
-/** Rewrites every built page (.html) under `publicDir` so that its scripts start after its first paint; answers how many it rewrote. */
+/**
+ * Rewrites every built page (.html) under `publicDir` so that its scripts start after its first paint, and writes
+ * the chunk mapping's file they start with; answers how many pages it rewrote.
+ */
 export async function startScriptsAfterFirstPaintIn(publicDir: string): Promise<number> {
   let rewritten = 0;
   for (const file of htmlFiles(publicDir)) {
     const html = await readFile(file, 'utf8');
     const changed = startScriptsAfterFirstPaint(html);
     if (changed === html) continue;
+    const chunkMapping = chunkMappingOf(html);
+    if (chunkMapping) await writeFile(path.join(publicDir, chunkMapping.file), chunkMapping.script);
     await writeFile(file, changed);
     rewritten++;
   }

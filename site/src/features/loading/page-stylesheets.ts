@@ -7,18 +7,26 @@ export const DEFERRED_STYLESHEET = 'home-later-styles';
 /**
  * Gatsby puts every stylesheet into one, inlined into every page. These parts go to stylesheets of their own
  * (gatsby-node), inlined only into the pages whose chunks use them; gatsby-ssr places them after the site's, as when
- * they were one (their rules refine the site's `.button` and the like).
+ * they were one (their rules refine the site's `.button` and the like), in this order (the shared fields and
+ * dialogs before the rules that compose them):
+ * - the form fields' and the dialogs', which the home page's forms, the staff page and the cookie settings share;
  * - the staff page's (a quarter of the whole);
+ * - the cookie settings dialog's, which comes with its chunk when the dialog is first opened (webpack loads a lazy
+ *   chunk's stylesheet before its code runs), and the cookies page's table: no other page carries them;
  * - the home page's sections, explorer and form (half of it): a legal page's document goes without them; those
  *   below the first screen load after the first paint.
  */
 export const PAGE_STYLESHEETS: Record<string, RegExp> = {
+  'forms-styles': /[\\/]src[\\/]styles[\\/]forms\.module\.css/,
+  'dialogs-styles': /[\\/]src[\\/]styles[\\/]dialogs\.module\.css/,
   'staff-styles': /[\\/]src[\\/]features[\\/]staff[\\/]/,
-  // Checked first: the home page's sections below its first screen (after the hero and the audiences' map).
+  'consent-settings-styles': /[\\/]src[\\/]features[\\/]consent[\\/]ConsentSettings\./,
+  'cookies-styles': /[\\/]src[\\/]features[\\/]consent[\\/](?:CookieTable|ChangeConsentButton)\./,
+  // Before 'home-styles', which would take them too: the home page's sections below its first screen.
   [DEFERRED_STYLESHEET]:
     /[\\/]src[\\/](?:components[\\/]home[\\/](?:Categories|Omnichannel|Contact)\.|features[\\/](?:explorer|contact)[\\/])/,
   'home-styles': /[\\/]src[\\/]components[\\/]home[\\/]/,
 };
 
-/** Whether a stylesheet's address (`/home-styles.<hash>.css`) is one of these. */
-export const isPageStylesheet = (href: string): boolean => Object.keys(PAGE_STYLESHEETS).some((name) => href.startsWith(`/${name}.`));
+/** Where a stylesheet's address (`/home-styles.<hash>.css`) comes among these, -1 when it is not one of them. */
+export const pageStylesheetRank = (href: string): number => Object.keys(PAGE_STYLESHEETS).findIndex((name) => href.startsWith(`/${name}.`));

@@ -1,0 +1,39 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+
+/** The parts of webpack's rules that lead to a loader (Gatsby's CSS rules hold css-loader in `oneOf` and `use`). */
+export interface WebpackRule {
+  oneOf?: WebpackRule[];
+  rules?: WebpackRule[];
+  use?: unknown;
+  loader?: string;
+  options?: { modules?: unknown };
+}
+
+/**
+ * A CSS module class's name in a built page: six characters of the hash of its file (from `root`) and name (36 bits:
+ * no collision among the site's few hundred classes), `_` first where it would start with a digit or a hyphen.
+ * Gatsby's own, `File-module--name--1a2b3`, made class names a tenth of a page's markup.
+ */
+export function shortClassName(root: string, file: string, name: string): string {
+  const hash = createHash('sha256')
+    .update(`${path.relative(root, file)}\0${name}`)
+    .digest('base64url')
+    .slice(0, 6);
+  return /^[\d-]/.test(hash) ? `_${hash}` : hash;
+}
+
+/** Gives every CSS module loader among these rules the short class names (the same in the browser's build and the pages'). */
+export function shortenClassNames(rules: WebpackRule[], root: string): void {
+  for (const rule of rules) {
+    const modules = rule.options?.modules;
+    if (rule.loader?.includes('css-loader') && typeof modules === 'object' && modules) {
+      Object.assign(modules, {
+        getLocalIdent: (loader: { resourcePath: string }, _pattern: string, name: string) =>
+          shortClassName(root, loader.resourcePath, name),
+      });
+    }
+    const loaders = (Array.isArray(rule.use) ? rule.use : []).filter((use): use is WebpackRule => Boolean(use) && typeof use === 'object');
+    shortenClassNames([...(rule.oneOf ?? []), ...(rule.rules ?? []), ...loaders], root);
+  }
+}
