@@ -156,8 +156,8 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({ act
   });
   // A built page's CSS module classes are a short hash, not Gatsby's `file--name--hash`: a tenth of a page's markup.
   if (stage === 'build-javascript' || stage === 'build-html') shortenClassNames(getConfig().module.rules, __dirname);
-  // Gatsby puts every stylesheet into one, inlined into every page; the staff page's and the home page's go to
-  // stylesheets of their own, each inlined into its pages only (features/loading/page-stylesheets.ts).
+  // Gatsby puts every stylesheet into one, inlined into every page; the parts a few pages use go to stylesheets of
+  // their own, each inlined into its pages only or loaded with its lazy chunk (features/loading/page-stylesheets.ts).
   const groups = stage === 'build-javascript' ? getConfig().optimization?.splitChunks?.cacheGroups : undefined;
   if (groups?.styles) {
     for (const [index, [name, folder]] of Object.entries(PAGE_STYLESHEETS).entries()) {

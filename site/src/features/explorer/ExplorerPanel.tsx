@@ -46,9 +46,15 @@ export function ExplorerPanel({ countries, topics }: Props) {
   const sortedCountries = useMemo(() => sortByName(countries, locale.tag), [countries, locale.tag]);
   const sortedTopics = useMemo(() => sortByName(topics, locale.tag), [topics, locale.tag]);
   const { country, topic, q } = selection;
-  // What the visitor types; searched (and put in the URL) once they pause.
+  // What the visitor types; searched (and put in the URL) once they pause. A new search (a link, the URL on mount)
+  // replaces it in the same render: were it set by an effect, the pause's timer could see the old text for a moment
+  // and, on a slow phone, search for it again, undoing the link's search.
   const [typed, setTyped] = useState(q);
-  useEffect(() => setTyped(q), [q]);
+  const [searched, setSearched] = useState(q);
+  if (searched !== q) {
+    setSearched(q);
+    setTyped(q);
+  }
   useEffect(() => {
     if (typed === q) return;
     const timer = window.setTimeout(() => selectInExplorer({ q: typed }), SEARCH_PAUSE_MS);
