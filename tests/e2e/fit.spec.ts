@@ -52,7 +52,7 @@ for (const { code, prefix } of LOCALES) {
     test.use({ storageState: { cookies: [], origins: [] }, viewport: PHONE });
 
     test('every page fits a 360 px phone: nothing wider than the screen, every button’s text inside it', async ({ page }) => {
-      test.setTimeout(90_000);
+      test.setTimeout(180_000);
       const problems: Record<string, unknown> = {};
       for (const path of PATHS) {
         await openPage(page, `${prefix}${path}`);
@@ -68,7 +68,7 @@ for (const { code, prefix } of LOCALES) {
       test(`axe finds nothing and the console no error on any page at ${viewport.width} px, the staff page’s sign-in included`, async ({
         page,
       }) => {
-        test.setTimeout(120_000);
+        test.setTimeout(240_000);
         await page.setViewportSize(viewport);
         const found: Record<string, string[]> = {};
         // No page logs an error either (React's hydration errors were such).

@@ -4,7 +4,7 @@ import { openPage } from '../support/fixtures';
 type Marked = Window & { segmentiaMarker?: number };
 
 test('a new deployment turns the next internal navigation into a full page load', async ({ page, request }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const latest = (await (await request.get('/builds/latest.json')).json()) as { buildId: string; builtAt: string };
   expect(latest.buildId).toMatch(/^\d{14}-[0-9a-f]{8}$/);
 

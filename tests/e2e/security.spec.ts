@@ -39,7 +39,7 @@ test.beforeEach(async ({ page }) => {
 
 test.describe('with optional cookies declined', () => {
   test('no page of any language breaks the security policy', async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     expect(await visitAll(page)).toEqual({});
   });
 });
@@ -48,7 +48,7 @@ test.describe('with every cookie accepted', () => {
   test.use({ storageState: { cookies: [], origins: [] } });
 
   test('no page of any language breaks the security policy, Tag Manager and Firebase Analytics loaded', async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     await openPage(page, '/en/');
     await page.getByRole('button', { name: 'Accept all' }).click();
     await expect(page.locator('script[data-consent-script="tag-manager"]')).toHaveCount(1);

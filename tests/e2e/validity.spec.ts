@@ -80,7 +80,7 @@ for (const viewport of VIEWPORTS) {
   for (const answered of [false, true]) {
     const moment = answered ? 'after' : 'before';
     test(`at ${viewport.width} px, ${moment} the cookie bar is answered: axe finds nothing on any page`, async ({ page, request }) => {
-      test.setTimeout(240_000);
+      test.setTimeout(480_000);
       await answerGoogleTags(page);
       await page.setViewportSize(viewport);
       const paths = await pagePaths(request);
