@@ -38,9 +38,9 @@ const pageStylesRank = (component: React.ReactNode) =>
 
 /** A page's own stylesheets after the site's, as when they were one (their rules refine the site's `.button` and the like). */
 function inCascadeOrder(components: React.ReactNode[]): React.ReactNode[] {
-  const pageStyles = components.filter((component) => pageStylesRank(component) >= 0);
+  const ranked = components.map((component) => ({ component, rank: pageStylesRank(component) }));
   return [
-    ...components.filter((component) => pageStylesRank(component) < 0),
-    ...pageStyles.sort((one, other) => pageStylesRank(one) - pageStylesRank(other)),
-  ];
+    ...ranked.filter(({ rank }) => rank < 0),
+    ...ranked.filter(({ rank }) => rank >= 0).sort((one, other) => one.rank - other.rank),
+  ].map(({ component }) => component);
 }

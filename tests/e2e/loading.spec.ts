@@ -30,7 +30,8 @@ test('each page inlines the site’s stylesheet, then its own: the home page its
       .evaluateAll((styles) => styles.map((style) => style.getAttribute('data-href')!.replace(/\.[0-9a-f]+\.css$/, '')));
   await openPage(page, '/de/legal/');
   expect(await stylesheets()).toEqual(['/styles']);
-  // The cookie settings' stylesheet comes with the dialog's code, before the dialog shows.
+  // The cookie settings' stylesheet comes with the dialog's code, before the dialog shows, and not before it opens.
+  await expect(page.locator('head link[rel="stylesheet"]')).toHaveCount(0);
   await page.getByRole('button', { name: 'Einstellungen' }).click();
   await expect(page.getByRole('dialog')).toHaveCSS('border-radius', /^[1-9]/);
   expect(await page.locator('head link[rel="stylesheet"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')))).toEqual([

@@ -67,7 +67,7 @@ function run(visibility: 'visible' | 'hidden', paintTiming = true, css: string |
 
 describe('scripts that start after the first paint', () => {
   it("replace Gatsby's async script tags and its page path's inline script with the loader, which carries the path", () => {
-    const html = startScriptsAfterFirstPaint(`<html><body><div id="___gatsby"></div>${GATSBY_END}`);
+    const { html } = startScriptsAfterFirstPaint(`<html><body><div id="___gatsby"></div>${GATSBY_END}`);
     expect(html).not.toMatch(/<script[^>]* async/);
     expect(html).not.toContain('gatsby-script-loader');
     expect(html).toContain(
@@ -75,16 +75,18 @@ describe('scripts that start after the first paint', () => {
     );
     // Gatsby's own form, in a CDATA comment.
     expect(
-      startScriptsAfterFirstPaint(GATSBY_END.replace('window.pagePath="/";', '/*<![CDATA[*/window.pagePath="/en/404/";/*]]>*/')),
+      startScriptsAfterFirstPaint(GATSBY_END.replace('window.pagePath="/";', '/*<![CDATA[*/window.pagePath="/en/404/";/*]]>*/')).html,
     ).toMatch(/^<script data-page-path="\/en\/404\/" data-src=/);
     expect(html).toContain(`${AFTER_FIRST_PAINT_SNIPPET}</script></body></html>`);
-    expect(startScriptsAfterFirstPaint(html)).toBe(html);
-    expect(startScriptsAfterFirstPaint('<html><body>static</body></html>')).toBe('<html><body>static</body></html>');
+    expect(startScriptsAfterFirstPaint(html)).toEqual({ html });
+    expect(startScriptsAfterFirstPaint('<html><body>static</body></html>')).toEqual({ html: '<html><body>static</body></html>' });
   });
 
   it("fold Gatsby's build hash into the loader, and its chunk mapping into a file of its own, the first script", () => {
-    const html = startScriptsAfterFirstPaint(`<html><body><div id="___gatsby"></div>${GATSBY_SCRIPTS}${GATSBY_END}`);
+    const { html, chunkMapping } = startScriptsAfterFirstPaint(`<html><body><div id="___gatsby"></div>${GATSBY_SCRIPTS}${GATSBY_END}`);
     expect(html).not.toContain('___chunkMapping');
+    expect(chunkMapping?.script).toBe('window.___chunkMapping="{}";');
+    expect(html).toContain(` data-src="${chunkMapping?.file} /webpack-runtime-1.js `);
     expect(html).not.toContain('<script>window.___webpackCompilationHash');
     expect(html).toContain('<script data-page-path="/" data-compilation-hash="afe329a8651a3dd79198" data-src="/chunk-mapping-');
     expect(html).toMatch(/ data-src="\/chunk-mapping-[0-9a-f]{20}\.js \/webpack-runtime-1\.js /);
@@ -92,7 +94,7 @@ describe('scripts that start after the first paint', () => {
 
   it('leave the stylesheet of what lies below the first screen to the loader, and to a noscript link without scripts', () => {
     const style = '<style data-href="/home-later-styles.0a1b2c.css" data-identity="gatsby-global-css">.grid{gap:8px}</style>';
-    const html = startScriptsAfterFirstPaint(`<html><head>${style}</head><body>${GATSBY_END}`);
+    const { html } = startScriptsAfterFirstPaint(`<html><head>${style}</head><body>${GATSBY_END}`);
     expect(html).not.toContain('.grid{gap:8px}');
     expect(html).toContain('<head><noscript><link rel="stylesheet" href="/home-later-styles.0a1b2c.css"></noscript></head>');
     expect(html).toContain('<script data-page-path="/" data-css="/home-later-styles.0a1b2c.css" data-src=');

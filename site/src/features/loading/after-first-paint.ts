@@ -46,8 +46,13 @@ const PAGE_PATH_SCRIPT =
 const COMPILATION_HASH_SCRIPT = /<script>window\.___webpackCompilationHash="([0-9a-f]+)";<\/script>/;
 const CHUNK_MAPPING_SCRIPT = /\s*<script\s+id="gatsby-chunk-mapping"\s*>\s*([\s\S]*?)\s*<\/script>\s*/;
 
-/** A page's chunk mapping script and the file that holds it, named by its content (hashed files are cached for good). */
-function chunkMappingOf(html: string): { file: string; script: string } | undefined {
+/** Gatsby's chunk mapping script, and the file that holds it, named by its content (hashed files are cached for good). */
+export interface ChunkMapping {
+  file: string;
+  script: string;
+}
+
+function chunkMappingOf(html: string): ChunkMapping | undefined {
   const script = CHUNK_MAPPING_SCRIPT.exec(html)?.[1];
   return script === undefined
     ? undefined
@@ -60,11 +65,12 @@ function chunkMappingOf(html: string): { file: string; script: string } | undefi
  * too, as inserted scripts are) from the frame after the first paint. Nothing
  * the page needs to be painted waits on them, and no byte of JavaScript
  * competes with the HTML, the font and the first paint for the network.
- * A page without those tags is returned as it is.
+ * A page without those tags is returned as it is. The chunk mapping the
+ * page no longer holds comes beside it, for its file to be written.
  */
-export function startScriptsAfterFirstPaint(html: string): string {
+export function startScriptsAfterFirstPaint(html: string): { html: string; chunkMapping?: ChunkMapping } {
   const found = ASYNC_SCRIPTS.exec(html);
-  if (!found) return html;
+  if (!found) return { html };
   const chunkMapping = chunkMappingOf(html);
   const sources = [chunkMapping?.file, ...[...found[0].matchAll(/src="([^"]+)"/g)].map((match) => match[1])].filter(Boolean);
   const pagePath = PAGE_PATH_SCRIPT.exec(html)?.[1];
@@ -75,31 +81,34 @@ export function startScriptsAfterFirstPaint(html: string): string {
     (compilationHash === undefined ? '' : ` data-compilation-hash="${compilationHash}"`) +
     (deferred === undefined ? '' : ` data-css="${deferred}"`) +
     ` data-src="${sources.join(' ')}"`;
-  return (
-    html
+  return {
+    html: html
       .replace(PAGE_PATH_SCRIPT, '')
       .replace(COMPILATION_HASH_SCRIPT, '')
       .replace(CHUNK_MAPPING_SCRIPT, '')
       // Without scripts, the stylesheet comes with the page.
       .replace(DEFERRED_STYLE, `<noscript><link rel="stylesheet" href="${deferred}"></noscript>`)
-      .replace(found[0], `<script${attributes}>${AFTER_FIRST_PAINT_SNIPPET}</script>`)
-  );
+      .replace(found[0], `<script${attributes}>${AFTER_FIRST_PAINT_SNIPPET}</script>`),
+    chunkMapping,
+  };
 }
 
 /**
  * Rewrites every built page (.html) under `publicDir` so that its scripts start after its first paint, and writes
- * the chunk mapping's file they start with; answers how many pages it rewrote.
+ * the chunk mapping's file they start with (once: every page of a build has the same); answers how many pages it
+ * rewrote.
  */
 export async function startScriptsAfterFirstPaintIn(publicDir: string): Promise<number> {
+  const chunkMappings = new Map<string, string>();
   let rewritten = 0;
   for (const file of htmlFiles(publicDir)) {
     const html = await readFile(file, 'utf8');
     const changed = startScriptsAfterFirstPaint(html);
-    if (changed === html) continue;
-    const chunkMapping = chunkMappingOf(html);
-    if (chunkMapping) await writeFile(path.join(publicDir, chunkMapping.file), chunkMapping.script);
-    await writeFile(file, changed);
+    if (changed.html === html) continue;
+    if (changed.chunkMapping) chunkMappings.set(changed.chunkMapping.file, changed.chunkMapping.script);
+    await writeFile(file, changed.html);
     rewritten++;
   }
+  for (const [file, script] of chunkMappings) await writeFile(path.join(publicDir, file), script);
   return rewritten;
 }

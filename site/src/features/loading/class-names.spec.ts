@@ -1,4 +1,4 @@
-import { shortClassName, shortenClassNames, type WebpackRule } from './class-names';
+import { classNamer, shortClassName, shortenClassNames, type WebpackRule } from './class-names';
 
 describe('short class names of CSS modules', () => {
   it('are six characters of their file and name, never starting with a digit or a hyphen', () => {
@@ -35,5 +35,13 @@ describe('short class names of CSS modules', () => {
       shortClassName('/site', '/site/src/x.module.css', 'menu'),
     );
     expect(plain.options).toEqual({ modules: false });
+  });
+
+  it('fail the build where two classes would get one name, not where one class is named again', () => {
+    const nameOf = classNamer('/site', (_root, _file, name) => name.slice(0, 2));
+    expect(nameOf('/site/src/x.module.css', 'menu')).toBe('me');
+    expect(nameOf('/site/src/x.module.css', 'menu')).toBe('me');
+    expect(nameOf('/site/src/y.module.css', 'bar')).toBe('ba');
+    expect(() => nameOf('/site/src/y.module.css', 'meta')).toThrow('CSS module classes src/x.module.css .menu and src/y.module.css .meta');
   });
 });
