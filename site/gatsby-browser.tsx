@@ -1,5 +1,6 @@
 import type { GatsbyBrowser } from 'gatsby';
-import React from 'react';
+import React, { startTransition } from 'react';
+import { hydrateRoot } from 'react-dom/client';
 import { PageTransition } from './src/components/layout/PageTransition';
 import { attributionConsent, recordLanding } from './src/features/analytics/attribution';
 import { prefetchForPath } from './src/features/lazy/home-chunks';
@@ -13,6 +14,19 @@ const isStaffPage = (pathname: string) => STAFF_PATH.test(pathname);
 
 /** The page React shows (the router's last pathname). */
 let shownPathname = window.location.pathname;
+
+/**
+ * React hydrates the page as a transition: in slices of a few milliseconds, the browser free in between to paint and
+ * to answer the visitor, instead of one task as long as the whole frame's hydration (what Gatsby's own call does, at
+ * the default priority). Next.js hydrates the same way. The sections that hydrate later (features/lazy) are not
+ * touched: they wait, as before, in their own Suspense boundaries. Not typed as GatsbyBrowser's: Gatsby's type
+ * still names React 17's `render`.
+ */
+export const replaceHydrateFunction = () => (element: React.ReactNode, container: Element) => {
+  startTransition(() => {
+    hydrateRoot(container, element);
+  });
+};
 
 export const wrapPageElement: GatsbyBrowser['wrapPageElement'] = ({ element, props }) => (
   <PageTransition pathname={props.location.pathname}>{element}</PageTransition>

@@ -61,6 +61,9 @@ for (const locale of LOCALES) {
       );
       await expect(browser.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`${url.replace(/\//g, '\\/')}$`));
       await expect(browser.locator('meta[name="description"]')).toHaveAttribute('content', /.{50,}/);
+      // Nothing says which framework and version serve the site, nor speaks to Internet Explorer.
+      await expect(browser.locator('meta[name="generator"], meta[http-equiv]')).toHaveCount(0);
+      await expect(browser.locator('meta[name="viewport"]')).toHaveAttribute('content', 'width=device-width, initial-scale=1');
       await expect(browser.locator('h1')).toHaveCount(1);
     });
   }

@@ -11,7 +11,7 @@ describe('faviconDataUrl', () => {
     expect(decodeURIComponent(url.slice('data:image/svg+xml,'.length))).toBe(SVG.trim().replace(/\s+/g, ' ').replace(/"/g, "'"));
   });
 
-  it('escapes what would end the attribute or the URL: no double quote, space, #, < or >', () => {
-    expect(faviconDataUrl('<svg fill="#0B1B3F">a%b</svg>')).toBe("data:image/svg+xml,%3Csvg%20fill='%230B1B3F'%3Ea%25b%3C/svg%3E");
+  it('escapes what would end the attribute or the URL, or what React would escape: no quote, space, #, < or >', () => {
+    expect(faviconDataUrl('<svg fill="#0B1B3F">a%b</svg>')).toBe('data:image/svg+xml,%3Csvg%20fill=%27%230B1B3F%27%3Ea%25b%3C/svg%3E');
   });
 });
