@@ -101,9 +101,10 @@ export function securityHeaders(publicDir: string, settings: PolicySettings, { s
     'X-Content-Type-Options': 'nosniff',
     'X-Frame-Options': 'DENY',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
+    // FLoC's `interest-cohort` is gone: Chrome dropped the feature, and names it an unrecognized one.
     'Permissions-Policy':
       'accelerometer=(), autoplay=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), ' +
-      'magnetometer=(), microphone=(), midi=(), payment=(), usb=(), interest-cohort=()',
+      'magnetometer=(), microphone=(), midi=(), payment=(), usb=()',
     // Google sign-in (the staff page's only) opens a popup that must be able to answer its opener.
     'Cross-Origin-Opener-Policy': staff && auth ? 'same-origin-allow-popups' : 'same-origin',
     'Cross-Origin-Resource-Policy': 'same-origin',
