@@ -26,13 +26,9 @@ export const onPreRenderHTML: GatsbySSR['onPreRenderHTML'] = ({ pathname, getHea
       key="before-paint"
       dangerouslySetInnerHTML={{ __html: [CONSENT_MODE_SNIPPET, CONSENT_DECIDED_SNIPPET, FONT_SNIPPET].join(';') }}
     />,
-    ...inCascadeOrder(getHeadComponents().filter((component) => !isGeneratorMeta(component))),
+    ...inCascadeOrder(getHeadComponents()),
   ]);
 };
-
-/** Gatsby's `<meta name="generator">`: no browser or crawler reads it, and it tells which version runs the site. */
-const isGeneratorMeta = (component: React.ReactNode) =>
-  React.isValidElement<{ name?: string }>(component) && component.type === 'meta' && component.props.name === 'generator';
 
 /** Where a page's own stylesheet (features/loading/page-stylesheets.ts), which Gatsby inlines before the site's, comes. */
 const pageStylesRank = (component: React.ReactNode) =>
