@@ -11,6 +11,6 @@ export function faviconDataUrl(svg: string): string {
     .trim()
     .replace(/\s+/g, ' ')
     .replace(/"/g, "'")
-    .replace(/[%#<> ']/g, (character) => (character === "'" ? '%27' : encodeURIComponent(character)));
+    .replace(/[%#<> ']/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`);
   return `data:image/svg+xml,${escaped}`;
 }
