@@ -28,13 +28,30 @@ test('each page inlines the site’s stylesheet, then its own: the home page its
     page
       .locator('head style[data-href]')
       .evaluateAll((styles) => styles.map((style) => style.getAttribute('data-href')!.replace(/\.[0-9a-f]+\.css$/, '')));
+  const links = () => page.locator('head link[rel="stylesheet"]').evaluateAll((all) => all.map((link) => link.getAttribute('href')));
   await openPage(page, '/de/legal/');
   expect(await stylesheets()).toEqual(['/styles']);
+  // Of the site's stylesheet the page holds the rules its document uses; the whole of it comes after the first paint, right after that part.
+  const site = await page.evaluate(() => {
+    const inline = document.querySelector<HTMLStyleElement>('head style[data-href^="/styles."]')!;
+    const whole = inline.nextElementSibling as HTMLLinkElement;
+    return {
+      href: inline.dataset.href,
+      next: whole.getAttribute('href'),
+      rules: [inline.sheet!.cssRules.length, whole.sheet?.cssRules.length],
+      paint: performance.getEntriesByName('first-contentful-paint')[0]!.startTime,
+      fetched: performance.getEntriesByType('resource').find((entry) => entry.name.endsWith(inline.dataset.href!))?.startTime,
+    };
+  });
+  expect(site.next).toBe(site.href);
+  expect(site.rules[0]).toBeLessThan(site.rules[1]!);
+  expect(site.fetched).toBeGreaterThanOrEqual(site.paint);
   // The cookie settings' stylesheet comes with the dialog's code, before the dialog shows, and not before it opens.
-  await expect(page.locator('head link[rel="stylesheet"]')).toHaveCount(0);
+  expect(await links()).toEqual([site.href]);
   await page.getByRole('button', { name: 'Einstellungen' }).click();
   await expect(page.getByRole('dialog')).toHaveCSS('border-radius', /^[1-9]/);
-  expect(await page.locator('head link[rel="stylesheet"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')))).toEqual([
+  expect(await links()).toEqual([
+    site.href,
     expect.stringMatching(/^\/dialogs-styles\.[0-9a-f]+\.css$/),
     expect.stringMatching(/^\/consent-settings-styles\.[0-9a-f]+\.css$/),
   ]);
@@ -48,12 +65,43 @@ test('each page inlines the site’s stylesheet, then its own: the home page its
     links: Array.from(document.querySelectorAll<HTMLLinkElement>('head link[rel="stylesheet"]')).map((link) => new URL(link.href).pathname),
     fetched: performance.getEntriesByType('resource').find((entry) => entry.name.includes('/home-later-styles.'))?.startTime,
   }));
-  expect(later.links).toEqual([expect.stringMatching(/^\/home-later-styles\.[0-9a-f]+\.css$/)]);
+  expect(later.links).toEqual([
+    expect.stringMatching(/^\/styles\.[0-9a-f]+\.css$/),
+    expect.stringMatching(/^\/home-later-styles\.[0-9a-f]+\.css$/),
+  ]);
   expect(later.fetched).toBeGreaterThanOrEqual(later.paint);
   await expect(page.locator('#categories ul')).toHaveCSS('display', 'grid');
   await openPage(page, '/staff/');
   expect(await stylesheets()).toEqual(['/styles', '/forms-styles', '/dialogs-styles', '/staff-styles']);
 });
+
+for (const width of [360, 1440]) {
+  test(`at ${width} px, every page kind's first screen is painted as with the site's whole stylesheet`, async ({ browser }) => {
+    test.setTimeout(120_000);
+    // As first painted: the served document and its inline rules, before any script; then with the whole sheet where the loader puts it.
+    const context = await browser.newContext({ viewport: { width, height: 900 }, javaScriptEnabled: false });
+    const page = await context.newPage();
+    const screen = () => page.screenshot({ animations: 'disabled', caret: 'hide' });
+    for (const path of ['/', '/en/', '/de/legal/', '/fr/privacy/', '/it/cookies/', '/en/no-such-page/', '/staff/']) {
+      await page.goto(path);
+      const firstPaint = await screen();
+      const inlineRules = await page.evaluate(() => {
+        const inline = document.querySelector<HTMLStyleElement>('head style[data-href^="/styles."]')!;
+        const whole = document.createElement('link');
+        whole.rel = 'stylesheet';
+        whole.href = inline.dataset.href!;
+        inline.after(whole);
+        return inline.sheet!.cssRules.length;
+      });
+      // Without scripts no load event reaches the page: the sheet is read until it has its rules.
+      const wholeRules = () =>
+        page.evaluate(() => document.querySelector<HTMLLinkElement>('head link[rel="stylesheet"]')?.sheet?.cssRules.length ?? 0);
+      await expect.poll(wholeRules, { message: `${path}: a part of the rules inline` }).toBeGreaterThan(inlineRules);
+      expect(Buffer.compare(firstPaint, await screen()), `${path} at ${width} px`).toBe(0);
+    }
+    await context.close();
+  });
+}
 
 test('the hero, the map and the legal texts are never hydrated; reached client-side they render', async ({ page }) => {
   const heldByReact = (selector: string) =>

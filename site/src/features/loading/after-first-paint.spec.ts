@@ -42,6 +42,17 @@ function run(visibility: 'visible' | 'hidden', paintTiming = true, css: string |
       },
     },
     head: { appendChild: (element: { rel: string; href: string }) => inserted.push(`${element.rel} ${element.href}`) },
+    // The page holds the site stylesheet's used rules inline, as `<style data-href="/styles.9f8e.css">`.
+    querySelector: (selector: string) =>
+      selector === 'style[data-href="/styles.9f8e.css"]'
+        ? {
+            nextSibling: 'the next style',
+            parentNode: {
+              insertBefore: (element: { rel: string; href: string }, before: string) =>
+                inserted.push(`${element.rel} ${element.href} before ${before}`),
+            },
+          }
+        : null,
   };
   class PerformanceObserver {
     static supportedEntryTypes = paintTiming ? ['paint', 'largest-contentful-paint'] : ['navigation'];
@@ -103,6 +114,27 @@ describe('scripts that start after the first paint', () => {
     page.paint('first-contentful-paint');
     page.flush();
     expect(page.inserted).toEqual(['stylesheet /home-later-styles.0a1b2c.css', '/webpack-runtime-1.js', '/framework-2.js', '/app-3.js']);
+  });
+
+  it("keep of the site's stylesheet the rules the page uses, and have the loader add the whole of it in its place", () => {
+    const site =
+      '<style data-href="/styles.9f8e.css" data-identity="gatsby-global-css">.lead{color:red}.toast{color:blue}' +
+      '@media (min-width:900px){.toast{top:0}}</style>';
+    const later = '<style data-href="/home-later-styles.0a1b2c.css" data-identity="gatsby-global-css">.grid{gap:8px}</style>';
+    const { html } = startScriptsAfterFirstPaint(`<html><head>${site}${later}</head><body><p class="lead">Hi</p>${GATSBY_END}`);
+    expect(html).toContain('<style data-href="/styles.9f8e.css" data-identity="gatsby-global-css">.lead{color:red}</style>');
+    expect(html).toContain('<script data-page-path="/" data-css="/styles.9f8e.css /home-later-styles.0a1b2c.css" data-src=');
+
+    const page = run('visible', true, '/styles.9f8e.css /home-later-styles.0a1b2c.css');
+    page.paint('first-contentful-paint');
+    page.flush();
+    expect(page.inserted).toEqual([
+      'stylesheet /styles.9f8e.css before the next style',
+      'stylesheet /home-later-styles.0a1b2c.css',
+      '/webpack-runtime-1.js',
+      '/framework-2.js',
+      '/app-3.js',
+    ]);
   });
 
   it('insert them once the first content is on screen, once', () => {

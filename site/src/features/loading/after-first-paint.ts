@@ -3,11 +3,16 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { htmlFiles } from '../security/headers';
 import { DEFERRED_STYLESHEET } from './page-stylesheets';
+import { usedRules } from './used-rules';
 
 /**
  * Starts the page's scripts once the browser has shown its first content:
  * their URLs are the script's `data-src` (space-separated), and before them
- * the stylesheet of what lies below the first screen (`data-css`). It waits for the
+ * the stylesheets (`data-css`, space-separated): the site's whole stylesheet, of
+ * which the page holds only the rules its document uses, and the stylesheet of
+ * what lies below the first screen. A stylesheet whose inline part the page
+ * holds (`<style data-href>`) comes right after it, so the cascade keeps its
+ * order; another, at the end of the head. It waits for the
  * first-contentful-paint entry (reported once the frame is on screen, so after
  * the text that is every page's largest paint), or for the frame after the
  * next one where paint timing is missing; a hidden tab (no frames) starts at
@@ -24,7 +29,8 @@ export const AFTER_FIRST_PAINT_SNIPPET =
   "(function(t){var p=t.getAttribute('data-page-path'),h=t.getAttribute('data-compilation-hash');" +
   'if(p!==null)window.pagePath=p;if(h!==null)window.___webpackCompilationHash=h;' +
   "var c=t.getAttribute('data-css'),s=t.getAttribute('data-src').split(' '),n=0,go=function(){if(n++)return;" +
-  "if(c){var l=document.createElement('link');l.rel='stylesheet';l.href=c;document.head.appendChild(l)}" +
+  "if(c)c.split(' ').forEach(function(u){var l=document.createElement('link'),o=document.querySelector('style[data-href=\"'+u+'\"]');" +
+  "l.rel='stylesheet';l.href=u;if(o)o.parentNode.insertBefore(l,o.nextSibling);else document.head.appendChild(l)});" +
   "s.forEach(function(u){var e=document.createElement('script');e.src=u;e.async=false;document.body.appendChild(e)})};" +
   "setTimeout(go,3000);if(document.visibilityState==='hidden')return setTimeout(go,0);" +
   "if(window.PerformanceObserver&&(PerformanceObserver.supportedEntryTypes||[]).indexOf('paint')>=0)new " +
@@ -34,6 +40,9 @@ export const AFTER_FIRST_PAINT_SNIPPET =
 
 /** Gatsby's script tags at the end of a page's body: the runtime, the framework and the app, each `async`. */
 const ASYNC_SCRIPTS = /(?:<script src="\/[^"\s]+\.js" async(?:="")?><\/script>)+/;
+
+/** The site's own stylesheet as Gatsby inlines it into every page: its address, attributes and rules. */
+const SITE_STYLE = /<style data-href="(\/styles\.[0-9a-f]+\.css)"([^>]*)>([\s\S]*?)<\/style>/;
 
 /** The deferred stylesheet (features/loading/page-stylesheets.ts) as Gatsby inlines it. */
 const DEFERRED_STYLE = new RegExp(`<style data-href="(/${DEFERRED_STYLESHEET}\\.[0-9a-f]+\\.css)"[^>]*>[\\s\\S]*?</style>`);
@@ -65,6 +74,8 @@ function chunkMappingOf(html: string): ChunkMapping | undefined {
  * too, as inserted scripts are) from the frame after the first paint. Nothing
  * the page needs to be painted waits on them, and no byte of JavaScript
  * competes with the HTML, the font and the first paint for the network.
+ * The page keeps only the rules of the site's stylesheet that its document
+ * uses (features/loading/used-rules.ts); the whole stylesheet comes first.
  * A page without those tags is returned as it is. The chunk mapping the
  * page no longer holds comes beside it, for its file to be written.
  */
@@ -75,14 +86,17 @@ export function startScriptsAfterFirstPaint(html: string): { html: string; chunk
   const sources = [chunkMapping?.file, ...[...found[0].matchAll(/src="([^"]+)"/g)].map((match) => match[1])].filter(Boolean);
   const pagePath = PAGE_PATH_SCRIPT.exec(html)?.[1];
   const compilationHash = COMPILATION_HASH_SCRIPT.exec(html)?.[1];
+  const site = SITE_STYLE.exec(html);
   const deferred = DEFERRED_STYLE.exec(html)?.[1];
+  const stylesheets = [site?.[1], deferred].filter(Boolean);
   const attributes =
     (pagePath === undefined ? '' : ` data-page-path="${pagePath}"`) +
     (compilationHash === undefined ? '' : ` data-compilation-hash="${compilationHash}"`) +
-    (deferred === undefined ? '' : ` data-css="${deferred}"`) +
+    (stylesheets.length ? ` data-css="${stylesheets.join(' ')}"` : '') +
     ` data-src="${sources.join(' ')}"`;
+  const used = site && `<style data-href="${site[1]}"${site[2]}>${usedRules(site[3]!, html)}</style>`;
   return {
-    html: html
+    html: (used ? html.replace(site[0], () => used) : html)
       .replace(PAGE_PATH_SCRIPT, '')
       .replace(COMPILATION_HASH_SCRIPT, '')
       .replace(CHUNK_MAPPING_SCRIPT, '')

@@ -45,6 +45,9 @@ describe('securityHeaders', () => {
     expect(directive(publicCsp, 'script-src')).toContain('https://www.googletagmanager.com');
     expect(directive(publicCsp, 'connect-src')).toContain('https://api.segmentia.es');
     expect(directive(publicCsp, 'connect-src')).toContain('https://*.google-analytics.com');
+    // Only the staff page signs in: no public page may reach Firebase Auth or frame its domain.
+    expect(publicCsp).not.toMatch(/identitytoolkit|securetoken|apis\.google\.com|firebaseapp/);
+    expect(directive(publicCsp, 'frame-src')).toBe("frame-src 'none'");
     const staffCsp = securityHeaders(site, configured, { staff: true })['Content-Security-Policy']!;
     expect(staffCsp).not.toMatch(/googletagmanager|google-analytics|firebase\.googleapis/);
     expect(directive(staffCsp, 'connect-src')).toBe(

@@ -59,13 +59,15 @@ const origin = (url: string) => new URL(url).origin;
 /**
  * The headers every answer of the site carries (HSTS apart: only over HTTPS,
  * see nginxInclude). `staff`: the staff page's, which allow no tag host at all,
- * only the site, the API and Firebase Auth.
+ * only the site, the API and Firebase Auth. Only the staff page signs in, and
+ * it is always a document of its own (gatsby-browser loads it in full, never
+ * client-side), so the public pages' policy names none of Firebase Auth's hosts.
  */
 export function securityHeaders(publicDir: string, settings: PolicySettings, { staff = false } = {}): Record<string, string> {
   const api = origin(settings.apiUrl) === origin(settings.siteUrl) ? [] : [origin(settings.apiUrl)];
   const analytics = !staff && Boolean(settings.firebase.appId && settings.firebase.measurementId);
   const tags = !staff && (Boolean(settings.gtmId) || analytics);
-  const auth = Boolean(settings.firebase.apiKey && settings.firebase.authDomain);
+  const auth = staff && Boolean(settings.firebase.apiKey && settings.firebase.authDomain);
   const authDomain = auth ? [`https://${settings.firebase.authDomain}`] : [];
   const csp = {
     'default-src': ["'self'"],
@@ -106,7 +108,7 @@ export function securityHeaders(publicDir: string, settings: PolicySettings, { s
       'accelerometer=(), autoplay=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), ' +
       'magnetometer=(), microphone=(), midi=(), payment=(), usb=()',
     // Google sign-in (the staff page's only) opens a popup that must be able to answer its opener.
-    'Cross-Origin-Opener-Policy': staff && auth ? 'same-origin-allow-popups' : 'same-origin',
+    'Cross-Origin-Opener-Policy': auth ? 'same-origin-allow-popups' : 'same-origin',
     'Cross-Origin-Resource-Policy': 'same-origin',
   };
 }

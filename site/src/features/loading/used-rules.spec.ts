@@ -1,0 +1,39 @@
+import { usedRules } from './used-rules';
+
+const PAGE =
+  '<html lang="en"><head></head><body><header class="bar"><nav><a class="link" href="/">Home</a></nav></header>' +
+  '<main id="main"><h1>Title</h1><ul class="list"><li><a class="link" href="/x">X</a></li></ul></main></body></html>';
+
+describe("the site's rules a page uses", () => {
+  it('keeps the rules whose elements, classes and ids the document holds, in their order, and drops the others', () => {
+    const css = 'h1{margin:0}.toast{position:fixed}#main{padding:1rem}.bar nav .link{color:red}.bar>.list{gap:0}.dialog h1{x:1}';
+    expect(usedRules(css, PAGE)).toBe('h1{margin:0}#main{padding:1rem}.bar nav .link{color:red}');
+  });
+
+  it('keeps a rule one of whose selectors matches, and every selector of it', () => {
+    expect(usedRules('.toast,.list li{margin:0}.toast,.menu{x:1}', PAGE)).toBe('.toast,.list li{margin:0}');
+  });
+
+  it('reads what scripts and the visitor change as could-match: states, attributes, pseudo-elements', () => {
+    const css =
+      'html[data-consent-decided] .bar{display:none}.link:hover{color:blue}.link[aria-current=page]{font-weight:700}' +
+      ':root{--x:1}.list li::marker{color:red}.bar:not(.open) nav{x:1}::selection{x:2}[hidden]{display:none!important}' +
+      '.menu[aria-expanded=true]{x:3}';
+    expect(usedRules(css, PAGE)).toBe(css.replace('.menu[aria-expanded=true]{x:3}', ''));
+  });
+
+  it('keeps at-rules, and drops a media or supports group left with no rule, nested ones too', () => {
+    const css =
+      '@font-face{font-family:Inter;src:url(/inter.woff2)}@keyframes fade{from{opacity:0}to{opacity:1}}' +
+      '@media (min-width:900px){.bar{gap:2rem}.toast{top:0}}@media print{.toast{display:none}}' +
+      '@supports (display:grid){@media (min-width:600px){.dialog{x:1}}}';
+    expect(usedRules(css, PAGE)).toBe(
+      '@font-face{font-family:Inter;src:url(/inter.woff2)}@keyframes fade{from{opacity:0}to{opacity:1}}' +
+        '@media (min-width:900px){.bar{gap:2rem}}',
+    );
+  });
+
+  it('keeps a rule whose selector it cannot read', () => {
+    expect(usedRules('.toast >> .menu{x:1}.dialog{x:2}', PAGE)).toBe('.toast >> .menu{x:1}');
+  });
+});
