@@ -48,6 +48,9 @@ export const onClientEntry: GatsbyBrowser['onClientEntry'] = () => {
   };
   window.addEventListener('error', (event) => onChunkError(event.error));
   window.addEventListener('unhandledrejection', (event) => onChunkError(event.reason));
+  // Gatsby waits for this promise before it starts the page (its loader, the page's data, hydration): that work
+  // runs in a task of its own, not in the one that evaluated the app's code.
+  return new Promise<void>((resolve) => setTimeout(resolve, 0));
 };
 
 /**
