@@ -8,7 +8,7 @@ import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { coverageAreas, coverageMapSvg } from './src/features/geo/build-map';
 import { writeOgImages } from './src/features/seo/og-image';
-import { faviconDataUrl } from './src/features/seo/favicon';
+import { svgDataUrl } from './src/features/loading/svg-data-url';
 import { LOCALES } from '@segmentia/contracts/locales';
 import { type BuiltPage, writeSitemaps } from './src/features/i18n/sitemaps';
 import { writeSecurityHeaders } from './src/features/security/headers';
@@ -150,7 +150,7 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({ act
     plugins: [
       plugins.define({
         'process.env.GATSBY_BUILD_ID': JSON.stringify(BUILD_ID),
-        'process.env.GATSBY_FAVICON_URL': JSON.stringify(faviconDataUrl(readFileSync(path.join(__dirname, 'static/favicon.svg'), 'utf8'))),
+        'process.env.GATSBY_FAVICON_URL': JSON.stringify(svgDataUrl(readFileSync(path.join(__dirname, 'static/favicon.svg'), 'utf8'))),
       }),
     ],
   });

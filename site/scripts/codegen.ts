@@ -1,6 +1,7 @@
 /**
  * `npm run codegen -w site`: TypeScript types for the site's GraphQL
- * operations, generated from the API's committed schema, never written by hand.
+ * operations, generated from the API's committed schema, never written by hand;
+ * and the stylesheet of the home page's CSS icons, from lucide-react.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -8,6 +9,7 @@ import { codegen } from '@graphql-codegen/core';
 import * as typedDocumentNode from '@graphql-codegen/typed-document-node';
 import * as typescriptOperations from '@graphql-codegen/typescript-operations';
 import { buildSchema, parse } from 'graphql';
+import { CSS_ICONS_STYLESHEET, cssIconsStylesheet } from '../src/components/home/css-icons-stylesheet';
 
 const SITE = path.resolve(__dirname, '..');
 const SCHEMA = path.resolve(SITE, '../api/schema.graphql');
@@ -42,9 +44,15 @@ export async function generate(sdl: string, { operations, output, documentMode }
 }
 
 if (require.main === module) {
+  const icons = path.join(SITE, CSS_ICONS_STYLESHEET);
   readFile(SCHEMA, 'utf8')
     .then((sdl) => Promise.all(TARGETS.map(async (target) => writeFile(target.output, await generate(sdl, target)))))
-    .then(() => console.log(`Wrote ${TARGETS.map((target) => path.relative(process.cwd(), target.output)).join(', ')}`))
+    .then(() => writeFile(icons, cssIconsStylesheet()))
+    .then(() =>
+      console.log(
+        `Wrote ${[...TARGETS.map((target) => target.output), icons].map((file) => path.relative(process.cwd(), file)).join(', ')}`,
+      ),
+    )
     .catch((error: unknown) => {
       console.error(error);
       process.exitCode = 1;

@@ -82,7 +82,7 @@ export function PageMetadata({ language, originalPath, title, description, jsonL
       <meta name="twitter:card" content="summary_large_image" />
       <meta name="theme-color" content="#0B1B3F" />
       <style dangerouslySetInnerHTML={{ __html: FONT_FACES }} />
-      {/* In the page (features/seo/favicon.ts); /favicon.svg stays for anything that asks for it. */}
+      {/* In the page (features/loading/svg-data-url.ts); /favicon.svg stays for anything that asks for it. */}
       <link rel="icon" href={process.env.GATSBY_FAVICON_URL ?? '/favicon.svg'} type="image/svg+xml" />
       <link rel="icon" href="/favicon-32.png" sizes="32x32" type="image/png" />
       <link rel="apple-touch-icon" href="/apple-touch-icon.png" />

@@ -1,24 +1,13 @@
 import { useTranslation } from 'gatsby-plugin-react-i18next';
-import {
-  Car,
-  Clapperboard,
-  Cpu,
-  HeartPulse,
-  Landmark,
-  type LucideIcon,
-  Plane,
-  ShoppingBag,
-  Sparkles,
-  UtensilsCrossed,
-  Zap,
-} from 'lucide-react';
 import React from 'react';
 import { selectInExplorer } from '../../features/explorer/use-explorer-selection';
+import { CssIcon } from './css-icons';
+import { CSS_ICONS, type CssIconName } from './css-icon-names';
 import type { TopicData } from './types';
 import * as styles from './Categories.module.css';
 
-/** The API names each topic's icon; only these are bundled. */
-const ICONS: Record<string, LucideIcon> = { Car, Clapperboard, Cpu, HeartPulse, Landmark, Plane, ShoppingBag, UtensilsCrossed, Zap };
+/** The API names each topic's icon (lucide-react's name); one the site does not draw shows as Sparkles. */
+const iconOf = (name: string): CssIconName => CSS_ICONS.find((icon) => icon === name) ?? 'Sparkles';
 
 /** Opens the explorer on a topic, keeping the country the visitor chose. */
 function explore(topic: string) {
@@ -37,11 +26,10 @@ export function Categories({ topics }: { topics: TopicData[] }) {
         <p className="lead">{t('categories.lead')}</p>
         <ul className={styles.grid}>
           {topics.map((topic) => {
-            const Icon = ICONS[topic.icon] ?? Sparkles;
             return (
               <li key={topic.slug} className={styles.card}>
                 <span className={styles.icon}>
-                  <Icon size={24} strokeWidth={1.75} aria-hidden="true" />
+                  <CssIcon name={iconOf(topic.icon)} />
                 </span>
                 <h3>{topic.name}</h3>
                 <p>{topic.description}</p>

@@ -1,18 +1,18 @@
 import { useTranslation } from 'gatsby-plugin-react-i18next';
-import { Clock, ShieldCheck, Target } from 'lucide-react';
 import React, { Suspense } from 'react';
 import { contactForm } from '../../features/lazy/home-chunks';
 import { useCountryCount } from '../layout/use-country-count';
+import { CssIcon } from './css-icons';
 import * as styles from './Contact.module.css';
 
 export function Contact() {
   const { t } = useTranslation('contact');
   const countries = useCountryCount();
   const points = [
-    { Icon: Target, text: t('points.audiences', { countries }) },
-    { Icon: Clock, text: t('points.credentials') },
-    { Icon: ShieldCheck, text: t('points.privacy') },
-  ];
+    { icon: 'Target', text: t('points.audiences', { countries }) },
+    { icon: 'Clock', text: t('points.credentials') },
+    { icon: 'ShieldCheck', text: t('points.privacy') },
+  ] as const;
   return (
     <section id="contact" className={`section section--surface ${styles.section}`} aria-labelledby="contact-title">
       <div className={`container ${styles.grid}`}>
@@ -21,9 +21,9 @@ export function Contact() {
           <h2 id="contact-title">{t('title')}</h2>
           <p className="lead">{t('lead')}</p>
           <ul className={styles.points}>
-            {points.map(({ Icon, text }) => (
+            {points.map(({ icon, text }) => (
               <li key={text}>
-                <Icon size={24} strokeWidth={1.75} aria-hidden="true" />
+                <CssIcon name={icon} className={styles.pointIcon} />
                 {text}
               </li>
             ))}

@@ -1,19 +1,19 @@
 import { useTranslation } from 'gatsby-plugin-react-i18next';
-import { Database, Headphones, Monitor, PlayCircle, Signpost, Smartphone, Tv, Workflow } from 'lucide-react';
 import React, { useEffect, useRef } from 'react';
 import { track } from '../../features/analytics/track';
+import { CssIcon } from './css-icons';
 import * as styles from './Omnichannel.module.css';
 
 const VIDEO_NAME = 'omnichannel';
 const POSTER = '/media/omnichannel-poster.jpg';
 
 const CHANNELS = [
-  { id: 'display', Icon: Monitor },
-  { id: 'video', Icon: PlayCircle },
-  { id: 'ctv', Icon: Tv },
-  { id: 'audio', Icon: Headphones },
-  { id: 'dooh', Icon: Signpost },
-  { id: 'mobile', Icon: Smartphone },
+  { id: 'display', icon: 'Monitor' },
+  { id: 'video', icon: 'PlayCircle' },
+  { id: 'ctv', icon: 'Tv' },
+  { id: 'audio', icon: 'Headphones' },
+  { id: 'dooh', icon: 'Signpost' },
+  { id: 'mobile', icon: 'Smartphone' },
 ] as const;
 
 export function Omnichannel() {
@@ -30,9 +30,9 @@ export function Omnichannel() {
         <h2 id="omnichannel-title">{t('omnichannel.title')}</h2>
         <p className={`lead ${styles.lead}`}>{t('omnichannel.lead')}</p>
         <ul className={styles.channels}>
-          {CHANNELS.map(({ id, Icon }) => (
+          {CHANNELS.map(({ id, icon }) => (
             <li key={id}>
-              <Icon size={24} strokeWidth={1.75} aria-hidden="true" />
+              <CssIcon name={icon} className={styles.channelIcon} />
               <strong>{t(`omnichannel.channels.${id}.name`)}</strong>
               <span>{t(`omnichannel.channels.${id}.text`)}</span>
             </li>
@@ -61,12 +61,12 @@ export function Omnichannel() {
         </figure>
         <div className={styles.technology}>
           <article>
-            <Database size={24} strokeWidth={1.75} aria-hidden="true" />
+            <CssIcon name="Database" className={styles.technologyIcon} />
             <h3>{t('omnichannel.technology.dataTitle')}</h3>
             <p>{t('omnichannel.technology.dataText')}</p>
           </article>
           <article>
-            <Workflow size={24} strokeWidth={1.75} aria-hidden="true" />
+            <CssIcon name="Workflow" className={styles.technologyIcon} />
             <h3>{t('omnichannel.technology.softwareTitle')}</h3>
             <p>{t('omnichannel.technology.softwareText')}</p>
           </article>
