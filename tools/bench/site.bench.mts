@@ -193,13 +193,21 @@ async function measure(
   const failing = new Set<string>();
   let lcpElement: string | undefined;
   let longTasks: string | undefined;
-  for (let run = 0; run < RUNS; run++) {
+  let failures = 0;
+  while (runs.length < RUNS) {
     const result = await lighthouse(url, {
       port,
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
     });
+    // A run Lighthouse could not finish scores 0 everywhere: it is told, and run again (as many times as RUNS at most).
+    const error = result!.lhr.runtimeError;
+    if (error) {
+      if (++failures > RUNS) throw new Error(`${url}: Lighthouse failed ${failures} times, last: ${error.code} (${error.message})`);
+      console.log(`${url}: a Lighthouse run failed (${error.code}: ${error.message}), run again`);
+      continue;
+    }
     const { categories, audits } = result!.lhr;
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
     runs.push({

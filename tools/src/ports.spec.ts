@@ -105,6 +105,13 @@ describe('serveSite', () => {
       ]);
       expect(brotliDecompressSync(body).toString()).toBe(page);
       expect(brotli.headers['content-security-policy']).toBe("default-src 'self' public");
+      // Revalidated by its ETag alone: no Last-Modified, no byte ranges of the compressed copy.
+      expect([brotli.headers['last-modified'], brotli.headers['accept-ranges']]).toEqual([undefined, undefined]);
+      const again = await new Promise<IncomingMessage>((resolve) =>
+        httpGet(url, { headers: { 'accept-encoding': 'br', 'if-none-match': brotli.headers.etag! } }, resolve),
+      );
+      await read(again);
+      expect(again.statusCode).toBe(304);
       const plain = await get('identity');
       expect([plain.statusCode, plain.headers['content-encoding']]).toEqual([200, undefined]);
       expect((await read(plain)).toString()).toBe(page);

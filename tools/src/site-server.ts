@@ -81,7 +81,8 @@ export function serveSite(publicDir: string, port: number, host = '0.0.0.0', var
     response.type(path.extname(file));
     response.setHeader('Content-Encoding', 'br');
     cacheControl(response, file);
-    response.sendFile(`${file}.br`);
+    // Revalidated by its ETag alone; no byte ranges of a compressed answer: two headers fewer on every page (68 B).
+    response.sendFile(`${file}.br`, { lastModified: false, acceptRanges: false });
   });
   app.use(express.static(publicDir, { redirect: true, setHeaders: cacheControl }));
   app.use((request, response) => {

@@ -37,13 +37,9 @@ export function CoverageMap({ label, groupLabel, pickLabel, areas, countries, ho
       />
       <svg className={styles.areas} viewBox={`0 0 ${MAP_WIDTH} ${MAP_HEIGHT}`} role="group" aria-label={groupLabel}>
         {areas.map((area) => (
-          <a
-            key={area.code}
-            href={`${homePath}?country=${area.code}#explorer`}
-            aria-label={pickLabel(names.get(area.code) ?? area.code)}
-            data-map-country={area.code}
-          >
-            <title>{names.get(area.code)}</title>
+          <a key={area.code} href={`${homePath}?country=${area.code}#explorer`}>
+            {/* The link's name, and the tooltip a pointer sees. */}
+            <title>{pickLabel(names.get(area.code) ?? area.code)}</title>
             <polygon points={area.points} />
           </a>
         ))}

@@ -63,13 +63,16 @@ export function ExplorerPanel({ countries, topics }: Props) {
   const words = q.trim();
   const searching = words.length >= SEARCH_LIMITS.min;
 
-  // The coverage map's country links (plain links, before JavaScript): once the explorer runs, they pick the country in place.
+  // Links to this page's explorer on a country (the coverage map's: plain links before JavaScript): once the explorer
+  // runs, they pick the country in place.
   useEffect(() => {
     const pick = (event: MouseEvent) => {
-      const link = (event.target as Element | null)?.closest?.('a[data-map-country]');
+      const link = (event.target as Element | null)?.closest?.('a[href*="country="]');
       if (!link || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-      const code = link.getAttribute('data-map-country')!;
-      if (!codes.includes(code)) return;
+      // An SVG link's `href` is not a string: its attribute is read.
+      const target = new URL(link.getAttribute('href')!, window.location.href);
+      const code = target.searchParams.get('country');
+      if (target.pathname !== window.location.pathname || !code || !codes.includes(code)) return;
       event.preventDefault();
       selectInExplorer({ country: code, q: '' });
       document.getElementById('explorer')?.scrollIntoView();

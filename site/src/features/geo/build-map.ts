@@ -1,6 +1,7 @@
 import { geoConicConformal, geoPath } from 'd3-geo';
 import { polygonArea, polygonCentroid, polygonHull } from 'd3-polygon';
 import { feature } from 'topojson-client';
+import { fewestPoints } from './fewest-points';
 import { MAP_HEIGHT, MAP_WIDTH } from './map-size';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import type { Feature, FeatureCollection, Geometry } from 'geojson';
@@ -100,11 +101,12 @@ export interface MapArea {
 
 /**
  * The areas that pick a country over the map image: a few points per country
- * (the convex hull of its largest ring), so pages carry a few kilobytes, not
- * the map's paths. The smallest countries come last, drawn on top, so a click
- * on Luxembourg or Switzerland is theirs, not their neighbours'.
+ * (the convex hull of its largest ring, at most eight points), so pages carry
+ * a kilobyte, not the map's paths. The smallest countries come last, drawn on
+ * top, so a click on Luxembourg or Switzerland is theirs, not their neighbours'.
  */
 const MIN_AREA = 150;
+const MAX_POINTS = 8;
 
 export function coverageAreas(codes: string[]): MapArea[] {
   const areas = buildCoverageMap(codes)
@@ -120,7 +122,7 @@ export function coverageAreas(codes: string[]): MapArea[] {
             .map((point) => point.split(',').map(Number) as [number, number]),
         );
       const largest = rings.reduce((best, ring) => (Math.abs(polygonArea(ring)) > Math.abs(polygonArea(best)) ? ring : best));
-      const hull = polygonHull(largest) ?? largest;
+      const hull = fewestPoints(polygonHull(largest) ?? largest, MAX_POINTS);
       // The smallest (Luxembourg: a few pixels) grow around their centre to something a finger can hit.
       const size = Math.abs(polygonArea(hull));
       const [cx, cy] = polygonCentroid(hull);
