@@ -25,29 +25,27 @@ export function Categories({ topics }: { topics: TopicData[] }) {
         <h2 id="categories-title">{t('categories.title', { count: topics.length })}</h2>
         <p className="lead">{t('categories.lead')}</p>
         <ul className={styles.grid}>
-          {topics.map((topic) => {
-            return (
-              <li key={topic.slug} className={styles.card}>
-                <span className={styles.icon}>
-                  <CssIcon name={iconOf(topic.icon)} />
-                </span>
-                <h3>{topic.name}</h3>
-                <p>{topic.description}</p>
-                <a
-                  href={`?topic=${topic.slug}#explorer`}
-                  className={styles.link}
-                  data-topic={topic.slug}
-                  onClick={(event) => {
-                    event.preventDefault();
-                    explore(topic.slug);
-                  }}
-                >
-                  {t('categories.explore')}
-                  <span className="visually-hidden">: {topic.name}</span>
-                </a>
-              </li>
-            );
-          })}
+          {topics.map((topic) => (
+            <li key={topic.slug} className={styles.card}>
+              <span className={styles.icon}>
+                <CssIcon name={iconOf(topic.icon)} />
+              </span>
+              <h3>{topic.name}</h3>
+              <p>{topic.description}</p>
+              <a
+                href={`?topic=${topic.slug}#explorer`}
+                className={styles.link}
+                data-topic={topic.slug}
+                onClick={(event) => {
+                  event.preventDefault();
+                  explore(topic.slug);
+                }}
+              >
+                {t('categories.explore')}
+                <span className="visually-hidden">: {topic.name}</span>
+              </a>
+            </li>
+          ))}
         </ul>
       </div>
     </section>

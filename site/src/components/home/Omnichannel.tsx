@@ -34,7 +34,7 @@ export function Omnichannel() {
             <li key={id}>
               <CssIcon name={icon} className={styles.channelIcon} />
               <strong>{t(`omnichannel.channels.${id}.name`)}</strong>
-              <span>{t(`omnichannel.channels.${id}.text`)}</span>
+              <span className={styles.channelText}>{t(`omnichannel.channels.${id}.text`)}</span>
             </li>
           ))}
         </ul>
