@@ -103,7 +103,7 @@ test('the sections below the hero hydrate only when the visitor nears them or re
   const explorer = page.locator('#explorer');
   const contact = page.locator('#contact');
   // The page has hydrated (its header); the hero never is (nothing in it reacts), nor yet the sections below it.
-  await expect.poll(() => isHydrated(page.locator('header button[aria-controls="mobile-menu"]'))).toBe(true);
+  await expect.poll(() => isHydrated(page.locator('header > div > button'))).toBe(true);
   expect(await isHydrated(hero.locator('a').first())).toBe(false);
   expect(await isHydrated(explorer.locator('select').first())).toBe(false);
   expect(await isHydrated(contact.locator('form'))).toBe(false);
@@ -271,6 +271,6 @@ test('the coverage map picks a country in the explorer, by keyboard: each countr
   await expect(page).toHaveURL(/[?&]country=DE/);
   // Picked in place, not by loading the page again.
   expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
-  // Without the explorer's code, the link itself opens the explorer on the country.
+  // Before the explorer's code has loaded, the link itself opens the explorer on the country.
   expect(await germany.getAttribute('href')).toBe('/en/?country=DE#explorer');
 });

@@ -1,4 +1,7 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { REPO_ROOT } from '@segmentia/tools/src/test-stack';
 import { openPage } from '../support/fixtures';
 
 for (const path of ['/', '/en/legal/']) {
@@ -118,13 +121,48 @@ test('the hero, the map and the legal texts are never hydrated; reached client-s
   expect(await heldByReact('article button.button')).toBe(true);
 
   await openPage(page, '/en/');
-  // The header's menu button is hydrated; the hero's title and the map's country links are the server's, untouched.
-  expect(await heldByReact('header button[aria-controls="mobile-menu"]')).toBe(true);
+  // The header's menu button is hydrated; the hero's title and the map are the server's, untouched, and the map's
+  // country links React's, drawn over it.
+  expect(await heldByReact('header > div > button')).toBe(true);
   expect(await heldByReact('#hero-title')).toBe(false);
-  expect(await heldByReact('#audiences svg a')).toBe(false);
+  expect(await heldByReact('#audiences img')).toBe(false);
+  await expect(page.locator('#audiences svg a')).toHaveCount(27);
+  expect(await heldByReact('#audiences svg a')).toBe(true);
   // Another language's home page, client-side: its own hero, not the one the visitor opened.
   await page.evaluate(() => (window as unknown as { ___navigate(path: string): void }).___navigate('/de/'));
   await expect(page.locator('#hero-title')).toHaveText('Die richtigen Menschen erreichen. Genau dort, wo es zählt.');
   await expect(page.locator('#audiences svg a').first()).toBeAttached();
   expect(await heldByReact('#hero-title')).toBe(true);
+});
+
+test('every letter of every page, its data and every locale file is in the Latin subset of Inter the pages use', async ({ request }) => {
+  const head = await (await request.get('/en/')).text();
+  expect([...head.matchAll(/@font-face\{[^}]*src:url\(([^)]+)\)/g)].map(([, file]) => file)).toEqual([
+    expect.stringMatching(/^\/static\/inter-latin-wght-normal-[0-9a-f]+\.woff2$/),
+  ]);
+  // The letters that file holds, as Fontsource names its subset.
+  const subsets = JSON.parse(readFileSync(join(REPO_ROOT, 'node_modules/@fontsource-variable/inter/unicode.json'), 'utf8')) as {
+    latin: string;
+  };
+  const ranges = subsets.latin.split(',').map((part) => {
+    const [from, to = from] = part
+      .replace('U+', '')
+      .split('-')
+      .map((code) => parseInt(code!, 16));
+    return [from!, to!] as const;
+  });
+  const files = (folder: string, pattern: RegExp) =>
+    readdirSync(join(REPO_ROOT, folder), { recursive: true, encoding: 'utf8' })
+      .map((file) => join(folder, file))
+      .filter((file) => pattern.test(file) && statSync(join(REPO_ROOT, file)).isFile());
+  const outside = new Map<string, string>();
+  for (const file of [...files('site/public', /(\.html|page-data\.json)$/), ...files('site/locales', /\.json$/)]) {
+    // Not the code: the letters a visitor can be shown.
+    const text = readFileSync(join(REPO_ROOT, file), 'utf8').replace(/<(script|style)\b[\s\S]*?<\/\1>/g, '');
+    for (const letter of text) {
+      const code = letter.codePointAt(0)!;
+      if (!ranges.some(([from, to]) => code >= from && code <= to)) outside.set(`U+${code.toString(16)} ${letter}`, file);
+    }
+  }
+  expect(Object.fromEntries(outside)).toEqual({});
 });

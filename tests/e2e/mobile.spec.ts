@@ -14,8 +14,10 @@ test('below 768 px a hamburger opens a full-screen menu with contact, terms, pri
   await expect(menu.getByRole('link', { name: 'Aviso legal y condiciones' })).toBeVisible();
   await expect(menu.getByRole('link', { name: 'Política de privacidad' })).toBeVisible();
   await expect(menu.getByRole('list').getByRole('link')).toHaveText(['Español', 'English', 'Deutsch', 'Italiano', 'Français']);
+  // The whole screen below the header.
   const box = await menu.boundingBox();
-  expect(box!.width).toBe(360);
+  const header = await page.locator('header > div').first().boundingBox();
+  expect(box).toEqual({ x: 0, y: header!.height, width: 360, height: 740 - header!.height });
   await page.keyboard.press('Escape');
   await expect(menu).toBeHidden();
   await toggle.click();

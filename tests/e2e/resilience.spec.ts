@@ -63,6 +63,22 @@ test('a chunk that fails to load reloads the page once, then shows the error ins
   expect(loads).toBe(1);
 });
 
+test('the analytics client blocked (an extension, a removed chunk): the page stays, loaded once, and says why in the console', async ({
+  page,
+}) => {
+  await page.route(/\/analytics-client-[0-9a-f]+\.js$/, (route) => route.abort());
+  const loads: string[] = [];
+  page.on('framenavigated', (frame) => frame === page.mainFrame() && loads.push(new URL(frame.url()).pathname));
+  const warned = page.waitForEvent('console', (message) => message.text().startsWith('Analytics could not be loaded'));
+  // The visitor declined analytics (playwright.config): the page loads the client to make sure it is stopped.
+  await openPage(page, '/');
+  await warned;
+  // Time for a reload to begin, had the failure reached Gatsby's runtime (it opens the page again on such a rejection).
+  await page.waitForTimeout(1500);
+  expect(loads).toEqual(['/']);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
+
 test.describe('an unexpected error while rendering', () => {
   // The explorer's countries broken in the page data, on a link that opens the explorer (it hydrates at once, and throws).
   const EXPLORER_LINK = '/?country=ES';

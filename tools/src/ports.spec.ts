@@ -80,6 +80,7 @@ describe('serveSite', () => {
     path.join(site, 'headers', 'security-headers.json'),
     JSON.stringify({
       public: { 'Content-Security-Policy': "default-src 'self' public" },
+      home: { 'Content-Security-Policy': "default-src 'self' home" },
       staff: { 'Content-Security-Policy': "default-src 'self' staff" },
       staffPath: '^/(?:(?:en|de|it|fr)/)?staff(?:/|$)',
     }),
@@ -120,12 +121,13 @@ describe('serveSite', () => {
     }
   });
 
-  it('sends the build’s security headers with every answer, the staff page’s on the staff page', async () => {
+  it('sends the build’s security headers with every answer, the root page’s on `/`, the staff page’s on the staff page', async () => {
     const server = await serveSite(publicDir, 0, '127.0.0.1');
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
       for (const [pagePath, status, policy] of [
-        ['/', 200, 'public'],
+        ['/', 200, 'home'],
+        ['/en/', 404, 'public'],
         ['/nope', 404, 'public'],
         ['/en/staff/', 200, 'staff'],
       ] as const) {

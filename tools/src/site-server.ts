@@ -10,12 +10,14 @@ const LANGUAGE_PREFIX = /^\/(en|de|it|fr)(\/|$)/;
 
 /**
  * The security headers the site's build computed for this build (its inline
- * scripts' hashes in the CSP), the staff page's apart (no tag host):
- * `site/headers/security-headers.json`, beside site/public. nginx serves the
- * same sets (security-headers.conf, security-headers-staff.conf).
+ * scripts' hashes in the CSP), the root page's (its own inline script too) and
+ * the staff page's (no tag host) apart: `site/headers/security-headers.json`,
+ * beside site/public. nginx serves the same sets (security-headers.conf,
+ * security-headers-home.conf, security-headers-staff.conf).
  */
 export function builtSecurityHeaders(publicDir: string): {
   public: Record<string, string>;
+  home: Record<string, string>;
   staff: Record<string, string>;
   staffPath: RegExp;
 } {
@@ -24,6 +26,7 @@ export function builtSecurityHeaders(publicDir: string): {
     throw new Error(`${file} is missing: build the site again (npm run build -w site) to compute its security headers.`);
   const built = JSON.parse(readFileSync(file, 'utf8')) as {
     public: Record<string, string>;
+    home: Record<string, string>;
     staff: Record<string, string>;
     staffPath: string;
   };
@@ -44,7 +47,8 @@ export function serveSite(publicDir: string, port: number, host = '0.0.0.0', var
   app.disable('x-powered-by');
   // Every answer, files, pages and 404s alike.
   app.use((request, response, next) => {
-    response.set(headers.staffPath.test(request.path) ? headers.staff : headers.public);
+    const home = request.path === '/' || request.path === '/index.html';
+    response.set(home ? headers.home : headers.staffPath.test(request.path) ? headers.staff : headers.public);
     next();
   });
   app.use(compression());

@@ -81,8 +81,9 @@ function LegalText({ ns, facts }: { ns: Namespace; facts: PrivacyFacts }) {
       </nav>
       <div className={styles.body}>
         {sections.map((section) => (
-          <section key={section.id} id={section.id} aria-labelledby={`${section.id}-heading`}>
-            <h2 id={`${section.id}-heading`}>{section.heading}</h2>
+          // A chapter is not a landmark of its own (fifteen would drown the page's): its heading leads to it.
+          <section key={section.id} id={section.id}>
+            <h2>{section.heading}</h2>
             {section.paragraphs.map((paragraph) => (
               <p key={paragraph}>{paragraph}</p>
             ))}

@@ -1,4 +1,3 @@
-import interLatinExt from '@fontsource-variable/inter/files/inter-latin-ext-wght-normal.woff2';
 import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2';
 import React from 'react';
 import { BRAND, SITE_URL } from '../config/site';
@@ -19,31 +18,19 @@ interface Props {
 }
 
 /**
- * The text font, Inter, in the two subsets the five languages use (no
- * Cyrillic, Greek or Vietnamese). The faces are declared on every page, but
- * used only under `html[data-font]` (features/loading/font.ts): a visit's
- * first page paints in the system font and fetches Inter after its first
- * paint. `font-display: optional`: a page that asks for it and has not got it
- * by the first paint keeps the system font: no swap, no layout shift.
+ * The text font, Inter, in its Latin subset: every letter of the five
+ * languages' texts is in it (tests/e2e/loading.spec.ts reads every page and
+ * every locale file). One face, so no `unicode-range`: it would only repeat
+ * the file's own letters, and a letter outside them (in a name a visitor
+ * types) is drawn in the system font either way. The face is declared on
+ * every page, but used only under `html[data-font]` (features/loading/font.ts):
+ * a visit's first page paints in the system font and fetches Inter after its
+ * first paint. `font-display: optional`: a page that asks for it and has not
+ * got it by the first paint keeps the system font: no swap, no layout shift.
  */
-const FONT_FACES = [
-  [
-    interLatin,
-    'U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,' +
-      'U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD',
-  ],
-  [
-    interLatinExt,
-    'U+0100-02BA,U+02BD-02C5,U+02C7-02CC,U+02CE-02D7,U+02DD-02FF,U+1D00-1DBF,U+1E00-1E9F,' +
-      'U+1EF2-1EFF,U+2020,U+20A0-20AB,U+20AD-20C0,U+2113,U+2C60-2C7F,U+A720-A7FF',
-  ],
-]
-  .map(
-    ([url, range]) =>
-      `@font-face{font-family:'Inter Variable';font-style:normal;font-display:optional;font-weight:100 ` +
-      `900;src:url(${url}) format('woff2-variations');unicode-range:${range}}`,
-  )
-  .join('');
+const FONT_FACE =
+  `@font-face{font-family:'Inter Variable';font-style:normal;font-display:optional;font-weight:100 ` +
+  `900;src:url(${interLatin}) format('woff2-variations')}`;
 
 /** Everything in `<head>` of every page: language, title, description, canonical, alternates, sharing. */
 export function PageMetadata({ language, originalPath, title, description, jsonLd, imageAlt, noindex }: Props) {
@@ -81,7 +68,7 @@ export function PageMetadata({ language, originalPath, title, description, jsonL
         ))}
       <meta name="twitter:card" content="summary_large_image" />
       <meta name="theme-color" content="#0B1B3F" />
-      <style dangerouslySetInnerHTML={{ __html: FONT_FACES }} />
+      <style dangerouslySetInnerHTML={{ __html: FONT_FACE }} />
       {/* In the page (features/loading/svg-data-url.ts); /favicon.svg stays for anything that asks for it. */}
       <link rel="icon" href={process.env.GATSBY_FAVICON_URL ?? '/favicon.svg'} type="image/svg+xml" />
       <link rel="icon" href="/favicon-32.png" sizes="32x32" type="image/png" />

@@ -2,7 +2,7 @@ import { graphql, type HeadProps, type PageProps } from 'gatsby';
 import React from 'react';
 import { Categories } from '../components/home/Categories';
 import { Contact } from '../components/home/Contact';
-import { GeoAudiences } from '../components/home/GeoAudiences';
+import { GeoAudiences, GeoCountryLinks } from '../components/home/GeoAudiences';
 import { Hero } from '../components/home/Hero';
 import { Omnichannel } from '../components/home/Omnichannel';
 import type { CountryData, Coverage, MapAreaData, TopicData } from '../components/home/types';
@@ -28,8 +28,8 @@ interface Data extends LocaleData {
 const explorerLinked = () => /[?&](country|topic|q)=/.test(window.location.search);
 
 /**
- * The hero and the map are never hydrated (nothing in them reacts); each interactive section below hydrates when the
- * visitor nears it.
+ * The hero and the map are never hydrated (nothing in them reacts; the map's country links are drawn over it once the
+ * page's scripts run); each interactive section below hydrates when the visitor nears it.
  */
 export default function HomePage({ data, location }: PageProps<Data>) {
   return (
@@ -38,8 +38,9 @@ export default function HomePage({ data, location }: PageProps<Data>) {
         <Hero coverage={data.coverage} />
       </StaticHtml>
       <StaticHtml id="audiences">
-        <GeoAudiences coverage={data.coverage} countries={data.countries.nodes} areas={data.areas.nodes} />
+        <GeoAudiences coverage={data.coverage} />
       </StaticHtml>
+      <GeoCountryLinks countries={data.countries.nodes} areas={data.areas.nodes} />
       <HydrateWhenNear id="explorer" now={explorerLinked} needs={explorerPanel.load}>
         <Explorer countries={data.countries.nodes} topics={data.topics.nodes} />
       </HydrateWhenNear>

@@ -1,14 +1,13 @@
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { Crosshair, Radio } from 'lucide-react';
 import React from 'react';
-import { CoverageMap } from './CoverageMap';
+import { CountryLinks, CoverageMap } from './CoverageMap';
 import { useLocale } from '../../features/i18n/use-locale';
 import type { CountryData, Coverage, MapAreaData } from './types';
 import * as styles from './GeoAudiences.module.css';
 
-export function GeoAudiences({ coverage, countries, areas }: { coverage: Coverage; countries: CountryData[]; areas: MapAreaData[] }) {
+export function GeoAudiences({ coverage }: { coverage: Coverage }) {
   const { t } = useTranslation('home');
-  const { path } = useLocale();
   const criteria = t('geo.segmentation.criteria', { returnObjects: true }) as string[];
   return (
     <section id="audiences" className="section section--surface" aria-labelledby="geo-title">
@@ -36,17 +35,25 @@ export function GeoAudiences({ coverage, countries, areas }: { coverage: Coverag
           </div>
         </div>
         <figure className={styles.mapFigure}>
-          <CoverageMap
-            label={t('geo.mapLabel', { countries: coverage.countries })}
-            groupLabel={t('geo.mapPick')}
-            pickLabel={(country) => t('geo.mapCountry', { country })}
-            areas={areas}
-            countries={countries}
-            homePath={path('/')}
-          />
+          <CoverageMap label={t('geo.mapLabel', { countries: coverage.countries })} />
           <figcaption>{t('geo.mapCaption', { countries: coverage.countries })}</figcaption>
         </figure>
       </div>
     </section>
+  );
+}
+
+/** The map's country links (CountryLinks), in the page's language. */
+export function GeoCountryLinks({ countries, areas }: { countries: CountryData[]; areas: MapAreaData[] }) {
+  const { t } = useTranslation('home');
+  const { path } = useLocale();
+  return (
+    <CountryLinks
+      groupLabel={t('geo.mapPick')}
+      pickLabel={(country) => t('geo.mapCountry', { country })}
+      areas={areas}
+      countries={countries}
+      homePath={path('/')}
+    />
   );
 }

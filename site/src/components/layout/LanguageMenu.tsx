@@ -10,7 +10,8 @@ import * as styles from './LanguageMenu.module.css';
 /**
  * The language dropdown: the button shows the current language, the list the
  * other four. Closes after a pick, on Escape and on a click outside; arrows
- * move between languages.
+ * move between languages. The list is in the document only while open (only
+ * the scripts open it; the head names every language's page for crawlers).
  */
 export function LanguageMenu() {
   const { t } = useTranslation('common');
@@ -52,7 +53,7 @@ export function LanguageMenu() {
         type="button"
         className={styles.button}
         aria-expanded={open}
-        aria-controls={listId}
+        aria-controls={open ? listId : undefined}
         aria-label={t('language.choose', { language: locale.name })}
         onClick={() => setOpen((value) => !value)}
       >
@@ -60,25 +61,27 @@ export function LanguageMenu() {
         <span lang={locale.tag}>{locale.name}</span>
         <ChevronDown size={16} strokeWidth={1.75} aria-hidden="true" className={open ? styles.chevronOpen : undefined} />
       </button>
-      <ul id={listId} className={styles.list} hidden={!open}>
-        {others.map((other) => (
-          <li key={other.code}>
-            <Link
-              to={localizedPath(other.code, originalPath)}
-              hrefLang={other.tag}
-              lang={other.tag}
-              className={styles.item}
-              onClick={() => {
-                rememberLanguage(other.code);
-                setOpen(false);
-              }}
-            >
-              {other.name}
-              <Check size={16} strokeWidth={1.75} aria-hidden="true" className={styles.check} />
-            </Link>
-          </li>
-        ))}
-      </ul>
+      {open && (
+        <ul id={listId} className={styles.list}>
+          {others.map((other) => (
+            <li key={other.code}>
+              <Link
+                to={localizedPath(other.code, originalPath)}
+                hrefLang={other.tag}
+                lang={other.tag}
+                className={styles.item}
+                onClick={() => {
+                  rememberLanguage(other.code);
+                  setOpen(false);
+                }}
+              >
+                {other.name}
+                <Check size={16} strokeWidth={1.75} aria-hidden="true" className={styles.check} />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
     </div>
   );
 }

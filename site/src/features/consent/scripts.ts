@@ -17,13 +17,24 @@ export function applyConsent(enabled: ReadonlySet<string>, given: boolean): void
   for (const cookie of COOKIES.filter((entry) => entry.category === 'optional')) {
     if (given && enabled.has(cookie.id)) {
       if (cookie.script === 'tag-manager') addTagManager();
-      if (cookie.script === 'analytics') void import('./analytics-client').then((client) => client.startAnalytics());
+      if (cookie.script === 'analytics') withAnalyticsClient((client) => client.startAnalytics());
     } else {
-      if (cookie.script === 'analytics') void import('./analytics-client').then((client) => client.stopAnalytics());
+      if (cookie.script === 'analytics') withAnalyticsClient((client) => client.stopAnalytics());
       document.querySelectorAll(`script[${SCRIPT_ATTRIBUTE}="${cookie.id}"]`).forEach((script) => script.remove());
       for (const deletion of deletionCookies(document.cookie, cookie.targets, window.location.hostname)) document.cookie = deletion;
     }
   }
+}
+
+/**
+ * Runs `use` with the analytics client, a chunk of its own. One that cannot be loaded (an extension blocked it, a
+ * deployment removed it) leaves analytics off and says so: its rejection unhandled, Gatsby's runtime would open the
+ * page again, and again on every load.
+ */
+function withAnalyticsClient(use: (client: typeof import('./analytics-client')) => unknown): void {
+  import(/* webpackChunkName: "analytics-client" */ './analytics-client')
+    .then(use)
+    .catch((error: unknown) => console.warn('Analytics could not be loaded; the site goes on without it', error));
 }
 
 /** The Google Tag Manager container (GATSBY_GTM_ID); a missing or unreachable container only warns. */

@@ -14,9 +14,9 @@ import { usedRules } from './used-rules';
  * holds (`<style data-href>`) comes right after it, so the cascade keeps its
  * order; another, at the end of the head. It waits for the
  * first-contentful-paint entry (reported once the frame is on screen, so after
- * the text that is every page's largest paint), or for the frame after the
- * next one where paint timing is missing; a hidden tab (no frames) starts at
- * once, and after 3 s the scripts start whatever happened. One text for every
+ * the text that is every page's largest paint); a hidden tab (no frames)
+ * starts at once, and after 3 s the scripts start whatever happened, as they
+ * do in a browser without paint timing (Safari before 14.1). One text for every
  * page, so one hash in the security policy; it also sets the page's path for
  * Gatsby's runtime (`window.pagePath`, from `data-page-path`), which Gatsby
  * writes in an inline script of its own per page: 35 more hashes in the
@@ -33,10 +33,9 @@ export const AFTER_FIRST_PAINT_SNIPPET =
   "l.rel='stylesheet';l.href=u;if(o)o.parentNode.insertBefore(l,o.nextSibling);else document.head.appendChild(l)});" +
   "s.forEach(function(u){var e=document.createElement('script');e.src=u;e.async=false;document.body.appendChild(e)})};" +
   "setTimeout(go,3000);if(document.visibilityState==='hidden')return setTimeout(go,0);" +
-  "if(window.PerformanceObserver&&(PerformanceObserver.supportedEntryTypes||[]).indexOf('paint')>=0)new " +
-  "PerformanceObserver(function(l){l.getEntries().forEach(function(p){if(p.name==='first-contentful-paint')setTimeout(go,0)})})" +
-  ".observe({type:'paint',buffered:true});" +
-  'else requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go,0)})})})(document.currentScript)';
+  'try{new PerformanceObserver(function(l){l.getEntries().forEach(function(p){' +
+  "if(p.name==='first-contentful-paint')setTimeout(go,0)})}).observe({type:'paint',buffered:true})}catch(e){}" +
+  '})(document.currentScript)';
 
 /** Gatsby's script tags at the end of a page's body: the runtime, the framework and the app, each `async`. */
 const ASYNC_SCRIPTS = /(?:<script src="\/[^"\s]+\.js" async(?:="")?><\/script>)+/;

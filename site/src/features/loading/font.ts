@@ -5,7 +5,7 @@
  * (Lighthouse, simulated phone), where a page without one paints both at once.
  */
 
-/** Inter's Latin face (the Latin Extended one loads when a page holds such a letter). */
+/** Inter's face (PageMetadata.tsx declares its Latin subset, which holds every letter of the site's texts). */
 const INTER = '1em "Inter Variable"';
 
 /**

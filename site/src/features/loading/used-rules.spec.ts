@@ -17,19 +17,36 @@ describe("the site's rules a page uses", () => {
   it('reads what scripts and the visitor change as could-match: states, attributes, pseudo-elements', () => {
     const css =
       'html[data-consent-decided] .bar{display:none}.link:hover{color:blue}.link[aria-current=page]{font-weight:700}' +
-      ':root{--x:1}.list li::marker{color:red}.bar:not(.open) nav{x:1}::selection{x:2}[hidden]{display:none!important}' +
+      ':root{color:black}.list li::marker{color:red}.bar:not(.open) nav{x:1}::selection{x:2}[hidden]{display:none!important}' +
       '.menu[aria-expanded=true]{x:3}';
     expect(usedRules(css, PAGE)).toBe(css.replace('.menu[aria-expanded=true]{x:3}', ''));
   });
 
   it('keeps at-rules, and drops a media or supports group left with no rule, nested ones too', () => {
     const css =
-      '@font-face{font-family:Inter;src:url(/inter.woff2)}@keyframes fade{from{opacity:0}to{opacity:1}}' +
+      '@font-face{font-family:Inter;src:url(/inter.woff2)}' +
       '@media (min-width:900px){.bar{gap:2rem}.toast{top:0}}@media print{.toast{display:none}}' +
       '@supports (display:grid){@media (min-width:600px){.dialog{x:1}}}';
+    expect(usedRules(css, PAGE)).toBe('@font-face{font-family:Inter;src:url(/inter.woff2)}@media (min-width:900px){.bar{gap:2rem}}');
+  });
+
+  it('keeps the keyframes a kept rule animates with, and drops those only dropped rules use', () => {
+    const css =
+      '@keyframes fade{from{opacity:0}}@keyframes spin{to{rotate:1turn}}@keyframes slide{from{x:0}}@keyframes unused{to{x:1}}' +
+      '.bar{animation:fade .2s ease,slide 1s}.toast{animation:spin 1s linear infinite}h1{animation-name:none}';
     expect(usedRules(css, PAGE)).toBe(
-      '@font-face{font-family:Inter;src:url(/inter.woff2)}@keyframes fade{from{opacity:0}to{opacity:1}}' +
-        '@media (min-width:900px){.bar{gap:2rem}}',
+      '@keyframes fade{from{opacity:0}}@keyframes slide{from{x:0}}.bar{animation:fade .2s ease,slide 1s}h1{animation-name:none}',
+    );
+  });
+
+  it('keeps the custom properties a kept rule, another kept property or the rest of the page reads', () => {
+    const css =
+      ':root{--ink:#000;--line:#ccc;--glow:var(--line);--hero:2rem;--danger:red;--unused:1}html[data-font]{--font:Inter}' +
+      'html[data-x]{--only-unused:1}h1{color:var(--ink);font:var(--font)}.bar{background:var( --glow)}.toast{color:var(--danger)}';
+    const page = PAGE.replace('<head>', '<head><style>.hero{font-size:var(--hero)}</style>');
+    expect(usedRules(css, `${page.replace('</head>', `<style>${css}</style></head>`)}`)).toBe(
+      ':root{--ink:#000;--line:#ccc;--glow:var(--line);--hero:2rem}html[data-font]{--font:Inter}' +
+        'h1{color:var(--ink);font:var(--font)}.bar{background:var( --glow)}',
     );
   });
 

@@ -35,13 +35,36 @@ function structuralPart(selector: Selector[]): Selector[] {
   return kept;
 }
 
+const READS = /var\(\s*(--[\w-]+)/g;
+
+/** Removes the custom properties that neither `root`'s other declarations nor `elsewhere` read, and rules left empty. */
+function dropUnreadCustomProperties(root: postcss.Root, elsewhere: string): void {
+  const read = new Set([...elsewhere.matchAll(READS)].map(([, name]) => name!));
+  const readIn = (value: string) => [...value.matchAll(READS)].map(([, name]) => name!);
+  root.walkDecls((declaration) => {
+    if (!declaration.prop.startsWith('--')) readIn(declaration.value).forEach((name) => read.add(name));
+  });
+  // A property read only by another one that is read: until no new one is found.
+  const custom: postcss.Declaration[] = [];
+  root.walkDecls(/^--/, (declaration) => void custom.push(declaration));
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const declaration of custom)
+      if (read.has(declaration.prop)) for (const name of readIn(declaration.value)) if (!read.has(name)) grew = Boolean(read.add(name));
+  }
+  for (const declaration of custom) if (!read.has(declaration.prop)) declaration.remove();
+  root.walkRules((rule) => void (rule.nodes.length === 0 && rule.remove()));
+}
+
 /**
  * The rules of `css` that this page's document can use: a rule stays when one of its selectors, reduced to its
- * structural part, matches an element of `html`; at-rules stay (fonts, keyframes, custom properties), a `@media`
- * or `@supports` with no rule left goes. A rule for an element or a class the document does not hold (a menu's
- * open state, a dialog, an error, another kind of page) goes: it arrives with the whole stylesheet after the first
- * paint (features/loading/after-first-paint.ts), which is requested before the scripts that could add such an
- * element, and is a fiftieth of their size. A selector that does not parse keeps its rule.
+ * structural part, matches an element of `html`; at-rules stay (fonts), a `@media` or `@supports` with no rule
+ * left goes, and so do keyframes no rule left animates with and custom properties nothing left reads (neither a
+ * kept rule nor the rest of the page: its other stylesheets and `style` attributes). A rule for an element or a
+ * class the document does not hold (a menu's open state, a dialog, an error, another kind of page) goes: it
+ * arrives with the whole stylesheet after the first paint (features/loading/after-first-paint.ts), which is
+ * requested before the scripts that could add such an element, and is a fiftieth of their size. A selector that
+ * does not parse keeps its rule.
  */
 export function usedRules(css: string, html: string): string {
   const $ = cheerio.load(html);
@@ -61,5 +84,11 @@ export function usedRules(css: string, html: string): string {
   const groups: postcss.AtRule[] = [];
   root.walkAtRules(/^(?:media|supports|container|layer)$/i, (atRule) => void groups.push(atRule));
   for (const group of groups.reverse()) if (group.nodes?.length === 0) group.remove();
+  const animated = new Set<string>();
+  root.walkDecls(/^animation(?:-name)?$/i, (declaration) => {
+    for (const animation of postcss.list.comma(declaration.value)) postcss.list.space(animation).forEach((word) => animated.add(word));
+  });
+  root.walkAtRules(/keyframes$/i, (keyframes) => void (animated.has(keyframes.params) || keyframes.remove()));
+  dropUnreadCustomProperties(root, html.replace(css, ''));
   return root.toString();
 }

@@ -26,8 +26,13 @@ const directive = (csp: string, name: string) => csp.split('; ').find((part) => 
 
 describe('securityHeaders', () => {
   it('allows exactly the inline scripts the build wrote, by hash (not the structured data, never run), and nothing unsafe', () => {
-    const csp = securityHeaders(builtSite(), settings)['Content-Security-Policy']!;
-    expect(directive(csp, 'script-src')).toBe(`script-src 'self' ${[hash('window.a=1'), hash('window.m={}')].sort().join(' ')}`);
+    const site = builtSite();
+    const csp = securityHeaders(site, settings)['Content-Security-Policy']!;
+    // The root page's own script, only in the root page's policy.
+    expect(directive(csp, 'script-src')).toBe(`script-src 'self' ${hash('window.a=1')}`);
+    expect(directive(securityHeaders(site, settings, { home: true })['Content-Security-Policy']!, 'script-src')).toBe(
+      `script-src 'self' ${[hash('window.a=1'), hash('window.m={}')].sort().join(' ')}`,
+    );
     expect(csp).not.toMatch(/unsafe-eval|script-src[^;]*unsafe-inline/);
     for (const part of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "form-action 'self'", "connect-src 'self'"])
       expect(csp).toContain(part);
@@ -66,9 +71,16 @@ describe('writeSecurityHeaders', () => {
     const out = mkdtempSync(path.join(os.tmpdir(), 'segmentia-headers-out-'));
     const built = writeSecurityHeaders(builtSite(), out, settings);
     expect(JSON.parse(readFileSync(path.join(out, 'security-headers.json'), 'utf8'))).toEqual(built);
-    const conf = readFileSync(path.join(out, 'security-headers.conf'), 'utf8');
-    for (const [name, value] of Object.entries(built.public)) expect(conf).toContain(`add_header ${name} "${value}" always;`);
-    expect(conf).toContain('add_header Strict-Transport-Security "max-age=63072000; includeSubDomains" always;');
+    for (const [file, headers] of [
+      ['security-headers.conf', built.public],
+      ['security-headers-home.conf', built.home],
+      ['security-headers-staff.conf', built.staff],
+    ] as const) {
+      const conf = readFileSync(path.join(out, file), 'utf8');
+      for (const [name, value] of Object.entries(headers)) expect(conf).toContain(`add_header ${name} "${value}" always;`);
+      expect(conf).toContain('add_header Strict-Transport-Security "max-age=63072000; includeSubDomains" always;');
+    }
+    expect(built.home['Content-Security-Policy']).not.toBe(built.public['Content-Security-Policy']);
     expect(built.public['Strict-Transport-Security']).toBeUndefined();
     expect(new RegExp(built.staffPath).test('/de/staff/')).toBe(true);
     expect(new RegExp(built.staffPath).test('/de/staffing/')).toBe(false);
