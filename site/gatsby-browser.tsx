@@ -32,6 +32,20 @@ export const wrapPageElement: GatsbyBrowser['wrapPageElement'] = ({ element, pro
   <PageTransition pathname={props.location.pathname}>{element}</PageTransition>
 );
 
+/** A script chunk that no longer exists (a new deployment) reloads the page, at most once per 10 s per path. */
+const onChunkError = (error: unknown) => {
+  if (isChunkLoadError(error) && mayReload(window.location.pathname, sessionStorage, Date.now())) window.location.reload();
+};
+// Gatsby's runtime opens the page again on every unhandled chunk rejection, with no guard: a chunk that can never load
+// (blocked by an extension) would reload the page in a loop. A target's listeners run in the order they were added
+// (Chromium, capturing or not), so ours is added as this module is evaluated, before Gatsby's navigation module adds
+// its own, and keeps the rejection from it.
+window.addEventListener('unhandledrejection', (event) => {
+  if (!isChunkLoadError(event.reason)) return;
+  event.stopImmediatePropagation();
+  onChunkError(event.reason);
+});
+
 export const onClientEntry: GatsbyBrowser['onClientEntry'] = () => {
   watchForNewBuilds();
   // Where the visit came from, on its first public page (in memory; in sessionStorage with analytics consent, the gclid with marketing).
@@ -42,12 +56,7 @@ export const onClientEntry: GatsbyBrowser['onClientEntry'] = () => {
   window.addEventListener('popstate', (event) => {
     if (window.location.pathname === shownPathname) event.stopImmediatePropagation();
   });
-  // A script chunk that no longer exists (a new deployment) reloads the page, at most once per 10 s per path.
-  const onChunkError = (error: unknown) => {
-    if (isChunkLoadError(error) && mayReload(window.location.pathname, sessionStorage, Date.now())) window.location.reload();
-  };
   window.addEventListener('error', (event) => onChunkError(event.error));
-  window.addEventListener('unhandledrejection', (event) => onChunkError(event.reason));
   // Gatsby waits for this promise before it starts the page (its loader, the page's data, hydration): that work
   // runs in a task of its own, not in the one that evaluated the app's code.
   return new Promise<void>((resolve) => setTimeout(resolve, 0));

@@ -63,6 +63,24 @@ test('a chunk that fails to load reloads the page once, then shows the error ins
   expect(loads).toBe(1);
 });
 
+test("a chunk's failure no caller catches reloads the page once, then not again: Gatsby's own reload has no guard", async ({ page }) => {
+  const loads: string[] = [];
+  page.on('framenavigated', (frame) => frame === page.mainFrame() && loads.push(new URL(frame.url()).pathname));
+  // What a `void import(...)` without a catch leaves when its chunk cannot load: a rejection nobody handles.
+  const failChunk = () =>
+    page.evaluate(() => void Promise.reject(Object.assign(new Error('Loading chunk 999 failed.'), { name: 'ChunkLoadError' })));
+  await openPage(page, '/');
+  const reloaded = page.waitForEvent('load');
+  await failChunk();
+  await reloaded;
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+  // Within 10 s of the reload: the guard keeps the page (Gatsby's runtime, were it reached, would open it again, each time).
+  await failChunk();
+  await page.waitForTimeout(1500);
+  expect(loads).toEqual(['/', '/']);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
+
 test('the analytics client blocked (an extension, a removed chunk): the page stays, loaded once, and says why in the console', async ({
   page,
 }) => {

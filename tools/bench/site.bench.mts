@@ -36,6 +36,11 @@ const PAGES = (
   process.env.BENCH_PAGES?.split(',') ?? [...LANGUAGES.flatMap((language) => KINDS.map((kind) => `/${language}${kind}`)), '/staff/']
 ).filter(Boolean);
 const BASELINE_PORT = 8199;
+/**
+ * Lighthouse's measure of this machine's CPU in each run (benchmarkIndex: a fixed loop's iterations per second).
+ * TBT counts each task's time over 50 ms, so it grows faster than the machine slows: runs compare only beside it.
+ */
+const benchmarkIndexes: number[] = [];
 
 /** Gatsby's initial chunk groups: the app's (runtime, framework, app, shared) and each page component's. */
 function chunkSizes(publicDir: string, page: string): Record<string, number> {
@@ -208,7 +213,8 @@ async function measure(
       console.log(`${url}: a Lighthouse run failed (${error.code}: ${error.message}), run again`);
       continue;
     }
-    const { categories, audits } = result!.lhr;
+    const { categories, audits, environment } = result!.lhr;
+    benchmarkIndexes.push(environment.benchmarkIndex);
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
     runs.push({
       Performance: score('performance'),
@@ -390,6 +396,10 @@ try {
       `LCP ≤ FCP + 50 ms; FCP ≤ 1.25 × the baseline's; CLS 0; Accessibility, Best Practices and SEO 100. ` +
       `A document sent in more than 14,600 B (Sent B; TCP's first window) arrives a round trip (150 ms) later on the simulated phone. ` +
       `${passing} of ${PAGES.length} pages pass.`,
+  );
+  console.log(
+    `This machine's benchmarkIndex (Lighthouse; higher is faster): median ${median(benchmarkIndexes)}, ` +
+      `${Math.min(...benchmarkIndexes)}–${Math.max(...benchmarkIndexes)} over ${benchmarkIndexes.length} runs.`,
   );
 
   const site = path.join(REPO_ROOT, 'site/public');

@@ -3,9 +3,9 @@ import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { Menu, X } from 'lucide-react';
 import React, { useEffect, useState } from 'react';
 import { BRAND } from '../../config/site';
-import { rememberLanguage } from '../../features/i18n/language-redirect';
-import { LOCALES, localizedPath } from '@segmentia/contracts/locales';
+import { LOCALES } from '@segmentia/contracts/locales';
 import { useLocale } from '../../features/i18n/use-locale';
+import { LanguageLinks } from './LanguageLinks';
 import { LanguageMenu } from './LanguageMenu';
 import { Logo } from './Logo';
 import * as styles from './Header.module.css';
@@ -16,7 +16,7 @@ import * as styles from './Header.module.css';
  */
 export function Header() {
   const { t } = useTranslation('common');
-  const { locale, originalPath, path } = useLocale();
+  const { originalPath, path } = useLocale();
   const [menuOpen, setMenuOpen] = useState(false);
   const [scrolled, setScrolled] = useState(false);
   const home = path('/');
@@ -93,23 +93,7 @@ export function Header() {
               {t('language.label')}
             </p>
             <ul className={styles.mobileLanguages} aria-labelledby="mobile-languages">
-              {LOCALES.map((other) => (
-                <li key={other.code}>
-                  <Link
-                    to={localizedPath(other.code, originalPath)}
-                    hrefLang={other.tag}
-                    lang={other.tag}
-                    aria-current={other.code === locale.code ? 'true' : undefined}
-                    className={styles.mobileLanguage}
-                    onClick={() => {
-                      rememberLanguage(other.code);
-                      close();
-                    }}
-                  >
-                    {other.name}
-                  </Link>
-                </li>
-              ))}
+              <LanguageLinks languages={LOCALES} className={styles.mobileLanguage} onPick={close} />
             </ul>
           </nav>
         </div>

@@ -1,10 +1,9 @@
-import { Link } from 'gatsby';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { Check, ChevronDown, Globe } from 'lucide-react';
 import React, { useEffect, useId, useRef, useState } from 'react';
-import { rememberLanguage } from '../../features/i18n/language-redirect';
-import { LOCALES, localizedPath } from '@segmentia/contracts/locales';
+import { LOCALES } from '@segmentia/contracts/locales';
 import { useLocale } from '../../features/i18n/use-locale';
+import { LanguageLinks } from './LanguageLinks';
 import * as styles from './LanguageMenu.module.css';
 
 /**
@@ -15,7 +14,7 @@ import * as styles from './LanguageMenu.module.css';
  */
 export function LanguageMenu() {
   const { t } = useTranslation('common');
-  const { locale, originalPath } = useLocale();
+  const { locale } = useLocale();
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -63,23 +62,12 @@ export function LanguageMenu() {
       </button>
       {open && (
         <ul id={listId} className={styles.list}>
-          {others.map((other) => (
-            <li key={other.code}>
-              <Link
-                to={localizedPath(other.code, originalPath)}
-                hrefLang={other.tag}
-                lang={other.tag}
-                className={styles.item}
-                onClick={() => {
-                  rememberLanguage(other.code);
-                  setOpen(false);
-                }}
-              >
-                {other.name}
-                <Check size={16} strokeWidth={1.75} aria-hidden="true" className={styles.check} />
-              </Link>
-            </li>
-          ))}
+          <LanguageLinks
+            languages={others}
+            className={styles.item}
+            onPick={() => setOpen(false)}
+            mark={<Check size={16} strokeWidth={1.75} aria-hidden="true" className={styles.check} />}
+          />
         </ul>
       )}
     </div>

@@ -93,7 +93,7 @@ export function startScriptsAfterFirstPaint(html: string): { html: string; chunk
     (compilationHash === undefined ? '' : ` data-compilation-hash="${compilationHash}"`) +
     (stylesheets.length ? ` data-css="${stylesheets.join(' ')}"` : '') +
     ` data-src="${sources.join(' ')}"`;
-  const used = site && `<style data-href="${site[1]}"${site[2]}>${usedRules(site[3]!, html)}</style>`;
+  const used = site && `<style data-href="${site[1]}"${site[2]}>${usedRules(site[3]!, html.replace(site[0], ''))}</style>`;
   return {
     html: (used ? html.replace(site[0], () => used) : html)
       .replace(PAGE_PATH_SCRIPT, '')

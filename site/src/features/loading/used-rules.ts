@@ -44,25 +44,30 @@ function dropUnreadCustomProperties(root: postcss.Root, elsewhere: string): void
   root.walkDecls((declaration) => {
     if (!declaration.prop.startsWith('--')) readIn(declaration.value).forEach((name) => read.add(name));
   });
-  // A property read only by another one that is read: until no new one is found.
-  const custom: postcss.Declaration[] = [];
-  root.walkDecls(/^--/, (declaration) => void custom.push(declaration));
-  for (let grew = true; grew;) {
-    grew = false;
-    for (const declaration of custom)
-      if (read.has(declaration.prop)) for (const name of readIn(declaration.value)) if (!read.has(name)) grew = Boolean(read.add(name));
+  // What each custom property's values read in turn, followed from every property already read until none is new.
+  const readsOf = new Map<string, string[]>();
+  root.walkDecls(/^--/, (declaration) => {
+    readsOf.set(declaration.prop, [...(readsOf.get(declaration.prop) ?? []), ...readIn(declaration.value)]);
+  });
+  const pending = [...read];
+  while (pending.length > 0) {
+    for (const next of readsOf.get(pending.pop()!) ?? []) {
+      if (read.has(next)) continue;
+      read.add(next);
+      pending.push(next);
+    }
   }
-  for (const declaration of custom) if (!read.has(declaration.prop)) declaration.remove();
+  root.walkDecls(/^--/, (declaration) => void (read.has(declaration.prop) || declaration.remove()));
   root.walkRules((rule) => void (rule.nodes.length === 0 && rule.remove()));
 }
 
 /**
- * The rules of `css` that this page's document can use: a rule stays when one of its selectors, reduced to its
- * structural part, matches an element of `html`; at-rules stay (fonts), a `@media` or `@supports` with no rule
- * left goes, and so do keyframes no rule left animates with and custom properties nothing left reads (neither a
- * kept rule nor the rest of the page: its other stylesheets and `style` attributes). A rule for an element or a
- * class the document does not hold (a menu's open state, a dialog, an error, another kind of page) goes: it
- * arrives with the whole stylesheet after the first paint (features/loading/after-first-paint.ts), which is
+ * The rules of `css` that a page can use, `html` being its document without `css` itself: a rule stays when one of
+ * its selectors, reduced to its structural part, matches an element of `html`; at-rules stay (fonts), a `@media`
+ * or `@supports` with no rule left goes, and so do keyframes no rule left animates with and custom properties
+ * nothing left reads (neither a kept rule nor the rest of the page: its other stylesheets and `style` attributes).
+ * A rule for an element or a class the document does not hold (a menu's open state, a dialog, an error, another
+ * kind of page) goes: it arrives with the whole stylesheet after the first paint (after-first-paint.ts), which is
  * requested before the scripts that could add such an element, and is a fiftieth of their size. A selector that
  * does not parse keeps its rule.
  */
@@ -89,6 +94,6 @@ export function usedRules(css: string, html: string): string {
     for (const animation of postcss.list.comma(declaration.value)) postcss.list.space(animation).forEach((word) => animated.add(word));
   });
   root.walkAtRules(/keyframes$/i, (keyframes) => void (animated.has(keyframes.params) || keyframes.remove()));
-  dropUnreadCustomProperties(root, html.replace(css, ''));
+  dropUnreadCustomProperties(root, html);
   return root.toString();
 }
