@@ -2,7 +2,8 @@ import { graphql, type HeadProps, type PageProps } from 'gatsby';
 import React from 'react';
 import { Categories } from '../components/home/Categories';
 import { Contact } from '../components/home/Contact';
-import { GeoAudiences, GeoCountryLinks } from '../components/home/GeoAudiences';
+import { CountryLinks } from '../components/home/CoverageMap';
+import { GeoAudiences } from '../components/home/GeoAudiences';
 import { Hero } from '../components/home/Hero';
 import { Omnichannel } from '../components/home/Omnichannel';
 import type { CountryData, Coverage, MapAreaData, TopicData } from '../components/home/types';
@@ -40,7 +41,7 @@ export default function HomePage({ data, location }: PageProps<Data>) {
       <StaticHtml id="audiences">
         <GeoAudiences coverage={data.coverage} />
       </StaticHtml>
-      <GeoCountryLinks countries={data.countries.nodes} areas={data.areas.nodes} />
+      <CountryLinks countries={data.countries.nodes} areas={data.areas.nodes} />
       <HydrateWhenNear id="explorer" now={explorerLinked} needs={explorerPanel.load}>
         <Explorer countries={data.countries.nodes} topics={data.topics.nodes} />
       </HydrateWhenNear>

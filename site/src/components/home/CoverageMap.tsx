@@ -1,5 +1,7 @@
+import { useTranslation } from 'gatsby-plugin-react-i18next';
 import React, { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { useLocale } from '../../features/i18n/use-locale';
 import { MAP_HEIGHT, MAP_WIDTH } from '../../features/geo/map-size';
 import type { CountryData, MapAreaData } from './types';
 import * as styles from './CoverageMap.module.css';
@@ -24,17 +26,6 @@ export function CoverageMap({ label }: { label: string }) {
   );
 }
 
-interface LinksProps {
-  /** The links' group: "Pick a country on the map". */
-  groupLabel: string;
-  /** What the country links say: "Show the audiences of Germany". */
-  pickLabel(country: string): string;
-  areas: MapAreaData[];
-  countries: CountryData[];
-  /** The home page of the language, where the explorer is. */
-  homePath: string;
-}
-
 /**
  * Over the map, one link per covered country, a few points each, that opens
  * the explorer on it: focusable, named in the page's language, taken in place
@@ -44,17 +35,20 @@ interface LinksProps {
  * into the map's box (a portal into the served section, which React leaves as
  * it is), in the image's own coordinates: nothing moves.
  */
-export function CountryLinks({ groupLabel, pickLabel, areas, countries, homePath }: LinksProps) {
+export function CountryLinks({ areas, countries }: { areas: MapAreaData[]; countries: CountryData[] }) {
+  const { t } = useTranslation('home');
+  // The home page of the language, where the explorer is.
+  const homePath = useLocale().path('/');
   const [box, setBox] = useState<HTMLElement | null>(null);
   useEffect(() => setBox(document.getElementById(MAP_ID)), [homePath]);
   if (!box) return null;
   const names = new Map(countries.map((country) => [country.code, country.name]));
   return createPortal(
-    <svg className={styles.areas} viewBox={`0 0 ${MAP_WIDTH} ${MAP_HEIGHT}`} role="group" aria-label={groupLabel}>
+    <svg className={styles.areas} viewBox={`0 0 ${MAP_WIDTH} ${MAP_HEIGHT}`} role="group" aria-label={t('geo.mapPick')}>
       {areas.map((area) => (
         <a key={area.code} href={`${homePath}?country=${area.code}#explorer`}>
           {/* The link's name, and the tooltip a pointer sees. */}
-          <title>{pickLabel(names.get(area.code) ?? area.code)}</title>
+          <title>{t('geo.mapCountry', { country: names.get(area.code) ?? area.code })}</title>
           <polygon points={area.points} />
         </a>
       ))}

@@ -1,9 +1,8 @@
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { Crosshair, Radio } from 'lucide-react';
 import React from 'react';
-import { CountryLinks, CoverageMap } from './CoverageMap';
-import { useLocale } from '../../features/i18n/use-locale';
-import type { CountryData, Coverage, MapAreaData } from './types';
+import { CoverageMap } from './CoverageMap';
+import type { Coverage } from './types';
 import * as styles from './GeoAudiences.module.css';
 
 export function GeoAudiences({ coverage }: { coverage: Coverage }) {
@@ -40,20 +39,5 @@ export function GeoAudiences({ coverage }: { coverage: Coverage }) {
         </figure>
       </div>
     </section>
-  );
-}
-
-/** The map's country links (CountryLinks), in the page's language. */
-export function GeoCountryLinks({ countries, areas }: { countries: CountryData[]; areas: MapAreaData[] }) {
-  const { t } = useTranslation('home');
-  const { path } = useLocale();
-  return (
-    <CountryLinks
-      groupLabel={t('geo.mapPick')}
-      pickLabel={(country) => t('geo.mapCountry', { country })}
-      areas={areas}
-      countries={countries}
-      homePath={path('/')}
-    />
   );
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { nginxInclude, securityHeaders, writeSecurityHeaders } from './headers';
+import { inlineScriptHashes, nginxInclude, securityHeaders, writeSecurityHeaders } from './headers';
 
 const hash = (body: string) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`;
 
@@ -26,7 +26,7 @@ const directive = (csp: string, name: string) => csp.split('; ').find((part) => 
 
 describe('securityHeaders', () => {
   it('allows exactly the inline scripts the build wrote, by hash (not the structured data, never run), and nothing unsafe', () => {
-    const site = builtSite();
+    const site = inlineScriptHashes(builtSite());
     const csp = securityHeaders(site, settings)['Content-Security-Policy']!;
     // The root page's own script, only in the root page's policy.
     expect(directive(csp, 'script-src')).toBe(`script-src 'self' ${hash('window.a=1')}`);
@@ -45,7 +45,7 @@ describe('securityHeaders', () => {
       gtmId: 'GTM-X',
       firebase: { appId: 'a', measurementId: 'G-1', apiKey: 'k', authDomain: 'seg.firebaseapp.com' },
     };
-    const site = builtSite();
+    const site = inlineScriptHashes(builtSite());
     const publicCsp = securityHeaders(site, configured)['Content-Security-Policy']!;
     expect(directive(publicCsp, 'script-src')).toContain('https://www.googletagmanager.com');
     expect(directive(publicCsp, 'connect-src')).toContain('https://api.segmentia.es');

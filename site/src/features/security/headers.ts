@@ -32,22 +32,29 @@ const FIREBASE_AUTH = ['https://identitytoolkit.googleapis.com', 'https://secure
 /** The site's root page, `/`: the only one with the inline script that sends a visitor to their language (i18n/language-redirect.ts). */
 const HOME_PAGE = 'index.html';
 
+/** The CSP hashes of the built pages' inline scripts: every page's, and the root page's with its own one too. */
+export interface InlineScripts {
+  public: string[];
+  home: string[];
+}
+
 /**
- * The inline scripts of the built pages, as CSP hashes: not the structured data (`application/ld+json`), a data
- * block the browser never runs, which the policy does not govern. The root page's own (the language choice's) only
- * for the root page (`home`): every other answer carries one hash fewer (54 B).
+ * The inline scripts of the built pages, as CSP hashes, each page read once: not the structured data
+ * (`application/ld+json`), a data block the browser never runs, which the policy does not govern. The root page's own
+ * (the language choice's) is allowed only on the root page: every other answer carries one hash fewer (54 B).
  */
-export function inlineScriptHashes(publicDir: string, { home = false } = {}): string[] {
-  const hashes = new Set<string>();
+export function inlineScriptHashes(publicDir: string): InlineScripts {
+  const others = new Set<string>();
+  const rootOnly = new Set<string>();
   for (const file of htmlFiles(publicDir)) {
-    if (!home && path.relative(publicDir, file) === HOME_PAGE) continue;
+    const hashes = path.relative(publicDir, file) === HOME_PAGE ? rootOnly : others;
     for (const [, body] of readFileSync(file, 'utf8').matchAll(
       /<script(?![^>]*\s(?:src=|type="application\/ld\+json"))[^>]*>([\s\S]*?)<\/script>/g,
     )) {
       hashes.add(`'sha256-${createHash('sha256').update(body!, 'utf8').digest('base64')}'`);
     }
   }
-  return [...hashes].sort();
+  return { public: [...others].sort(), home: [...new Set([...others, ...rootOnly])].sort() };
 }
 
 /** Every built page (.html) under `dir`, in folders too. */
@@ -69,7 +76,11 @@ const origin = (url: string) => new URL(url).origin;
  * client-side), so the public pages' policy names none of Firebase Auth's hosts.
  * `home`: the root page's, which also allows its own inline script.
  */
-export function securityHeaders(publicDir: string, settings: PolicySettings, { staff = false, home = false } = {}): Record<string, string> {
+export function securityHeaders(
+  scripts: InlineScripts,
+  settings: PolicySettings,
+  { staff = false, home = false } = {},
+): Record<string, string> {
   const api = origin(settings.apiUrl) === origin(settings.siteUrl) ? [] : [origin(settings.apiUrl)];
   const analytics = !staff && Boolean(settings.firebase.appId && settings.firebase.measurementId);
   const tags = !staff && (Boolean(settings.gtmId) || analytics);
@@ -79,7 +90,7 @@ export function securityHeaders(publicDir: string, settings: PolicySettings, { s
     'default-src': ["'self'"],
     'script-src': [
       "'self'",
-      ...inlineScriptHashes(publicDir, { home }),
+      ...(home ? scripts.home : scripts.public),
       ...(tags ? GOOGLE_TAGS.script : []),
       ...(auth ? ['https://apis.google.com'] : []),
     ],
@@ -145,10 +156,11 @@ export function nginxInclude(headers: Record<string, string>): string {
  * security-headers.conf, security-headers-home.conf and security-headers-staff.conf (nginx).
  */
 export function writeSecurityHeaders(publicDir: string, outDir: string, settings: PolicySettings): BuiltHeaders {
+  const scripts = inlineScriptHashes(publicDir);
   const headers: BuiltHeaders = {
-    public: securityHeaders(publicDir, settings),
-    home: securityHeaders(publicDir, settings, { home: true }),
-    staff: securityHeaders(publicDir, settings, { staff: true }),
+    public: securityHeaders(scripts, settings),
+    home: securityHeaders(scripts, settings, { home: true }),
+    staff: securityHeaders(scripts, settings, { staff: true }),
     staffPath: STAFF_PATH.source,
   };
   mkdirSync(outDir, { recursive: true });
