@@ -257,8 +257,8 @@ test('the coverage map picks a country in the explorer, by keyboard: each countr
   const map = page.getByRole('group', { name: 'Pick a country on the map to see its audiences' });
   await map.scrollIntoViewIfNeeded();
   await expect(map.getByRole('link')).toHaveCount(27);
-  // Laid over the image, scaled with it: nothing moves when it loads.
-  const image = await page.locator('#audiences img').boundingBox();
+  // Laid over the picture, scaled with it: nothing moves when it loads.
+  const image = await page.getByRole('img', { name: 'Map of the 27 EMEA countries with available audiences' }).boundingBox();
   const overlay = await map.boundingBox();
   expect(overlay).toEqual(image);
   await page.evaluate(() => Object.assign(window, { sameDocument: true }));

@@ -125,7 +125,7 @@ test('the hero, the map and the legal texts are never hydrated; reached client-s
   // country links React's, drawn over it.
   expect(await heldByReact('header > div > button')).toBe(true);
   expect(await heldByReact('#hero-title')).toBe(false);
-  expect(await heldByReact('#audiences img')).toBe(false);
+  expect(await heldByReact('#audiences [role="img"]')).toBe(false);
   await expect(page.locator('#audiences svg a')).toHaveCount(27);
   expect(await heldByReact('#audiences svg a')).toBe(true);
   // Another language's home page, client-side: its own hero, not the one the visitor opened.

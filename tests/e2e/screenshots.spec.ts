@@ -11,10 +11,11 @@ for (const home of ['/', '/de/']) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto(`${home}?country=ES&topic=automotive`);
       await expect(page.locator('#explorer tbody tr').first()).toBeVisible();
-      // The map loads lazily: bring it in, then wait for it and the fonts.
-      const map = page.locator('#audiences img');
+      // The map's picture comes with the stylesheet loaded after the first paint: bring it in, then wait for it and the fonts.
+      const map = page.locator('#audiences').getByRole('img');
       await map.scrollIntoViewIfNeeded();
-      await expect.poll(() => map.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+      await expect.poll(() => map.evaluate((box) => getComputedStyle(box).backgroundImage)).toContain('/coverage-map.svg');
+      await page.evaluate(() => Object.assign(new Image(), { src: '/coverage-map.svg' }).decode());
       await page.evaluate(() => document.fonts.ready);
       const file = path.join(SCREENSHOTS, `home-${home.replace(/\//g, '') || 'es'}-${width}.png`);
       // Sections off screen are not rendered (content-visibility: auto) until a visitor scrolls near them: all of them, for the picture.

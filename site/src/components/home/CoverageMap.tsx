@@ -5,23 +5,22 @@ import { useLocale } from '../../features/i18n/use-locale';
 import { MAP_HEIGHT, MAP_WIDTH } from '../../features/geo/map-size';
 import type { CountryData, MapAreaData } from './types';
 import * as styles from './CoverageMap.module.css';
+import * as picture from './CoverageMapPicture.module.css';
 
-/** The map's box: the image, and over it, once the page's scripts run, the country links. */
+/** The map's box: the picture, and over it, once the page's scripts run, the country links. */
 const MAP_ID = 'coverage-map';
 
-/** The covered countries, drawn at build time into /coverage-map.svg (gatsby-node). */
+/**
+ * The covered countries, drawn at build time into /coverage-map.svg (gatsby-node). The picture is the background of a
+ * box that keeps its proportions: the stylesheet that draws it comes after the first paint
+ * (CoverageMapPicture.module.css, features/loading/page-stylesheets.ts), so the map is neither requested nor decoded
+ * while the first screen is painted (an `<img>`, even lazy, was: it lies within the browser's lazy-loading distance).
+ * Named as an image; without scripts, the stylesheet comes with the page.
+ */
 export function CoverageMap({ label }: { label: string }) {
   return (
     <div id={MAP_ID} className={styles.wrap}>
-      <img
-        className={styles.map}
-        src="/coverage-map.svg"
-        width={MAP_WIDTH}
-        height={MAP_HEIGHT}
-        alt={label}
-        loading="lazy"
-        decoding="async"
-      />
+      <div className={picture.map} style={{ aspectRatio: `${MAP_WIDTH} / ${MAP_HEIGHT}` }} role="img" aria-label={label} />
     </div>
   );
 }

@@ -31,9 +31,9 @@ export function Footer() {
           <a href={LINKEDIN_URL} target="_blank" rel="noopener noreferrer" className={styles.external} data-external="linkedin">
             {/*
               LinkedIn's mark (lucide no longer ships brand icons), white as the footer's links: a file of its own, not
-              0.2 KB of numbers in every page (brotli).
+              0.2 KB of numbers in every page (brotli), and lazy: not requested while the first screen is painted.
             */}
-            <img src="/linkedin.svg" width={18} height={18} alt="" />
+            <img src="/linkedin.svg" width={18} height={18} alt="" loading="lazy" />
             LinkedIn
             <span className="visually-hidden"> {t('footer.newTab')}</span>
           </a>

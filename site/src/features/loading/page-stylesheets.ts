@@ -14,7 +14,8 @@ export const DEFERRED_STYLESHEET = 'home-later-styles';
  * - the cookie settings dialog's, which comes with its chunk when the dialog is first opened (webpack loads a lazy
  *   chunk's stylesheet before its code runs), and the cookies page's table: no other page carries them;
  * - the home page's sections, explorer and form (half of it): a legal page's document goes without them; those
- *   below the first screen, and their icons (components/home/css-icons.tsx), load after the first paint.
+ *   below the first screen, their icons (components/home/css-icons.tsx) and the coverage map's picture load after
+ *   the first paint.
  */
 export const PAGE_STYLESHEETS: Record<string, RegExp> = {
   'forms-styles': /[\\/]src[\\/]styles[\\/]forms\.module\.css/,
@@ -23,8 +24,10 @@ export const PAGE_STYLESHEETS: Record<string, RegExp> = {
   'consent-settings-styles': /[\\/]src[\\/]features[\\/]consent[\\/]ConsentSettings\./,
   'cookies-styles': /[\\/]src[\\/]features[\\/]consent[\\/](?:CookieTable|ChangeConsentButton)\./,
   // Before 'home-styles', which would take them too: the home page's sections below its first screen.
-  [DEFERRED_STYLESHEET]:
-    /[\\/]src[\\/](?:components[\\/]home[\\/](?:Categories|Omnichannel|Contact|css-icons)\.|features[\\/](?:explorer|contact)[\\/])/,
+  [DEFERRED_STYLESHEET]: new RegExp(
+    String.raw`[\\/]src[\\/](?:components[\\/]home[\\/](?:Categories|Omnichannel|Contact|css-icons|CoverageMapPicture)\.` +
+      String.raw`|features[\\/](?:explorer|contact)[\\/])`,
+  ),
   'home-styles': /[\\/]src[\\/]components[\\/]home[\\/]/,
 };
 
