@@ -174,11 +174,17 @@ function documentTransfer(details: unknown): number {
   return items.find((item) => item.resourceType === 'Document')?.transferSize ?? 0;
 }
 
-/** The observed LCP's time after the observed FCP (Lighthouse's metrics audit), ms. */
-function observedGap(details: unknown): number {
+/**
+ * The observed LCP's time after the observed FCP (Lighthouse's metrics audit), ms. A run without them is an error, not
+ * a gap of 0, which would read as the best answer.
+ */
+function observedGap(url: string, details: unknown): number {
   const seen = (details as { items?: { observedFirstContentfulPaint?: number; observedLargestContentfulPaint?: number }[] } | undefined)
     ?.items?.[0];
-  return Math.round((seen?.observedLargestContentfulPaint ?? 0) - (seen?.observedFirstContentfulPaint ?? 0));
+  if (seen?.observedFirstContentfulPaint === undefined || seen.observedLargestContentfulPaint === undefined) {
+    throw new Error(`${url}: Lighthouse's metrics audit has no observed FCP or LCP`);
+  }
+  return Math.round(seen.observedLargestContentfulPaint - seen.observedFirstContentfulPaint);
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -239,7 +245,7 @@ async function measure(
       'FCP ms': Math.round(audits['first-contentful-paint']?.numericValue ?? 0),
       'LCP ms': Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
       'TBT ms': Math.round(audits['total-blocking-time']?.numericValue ?? 0),
-      'Seen LCP-FCP': observedGap(audits.metrics?.details),
+      'Seen LCP-FCP': observedGap(url, audits.metrics?.details),
       CLS: Number((audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
       DOM: Math.round(audits['dom-size']?.numericValue ?? 0),
       'Sent B': documentTransfer(audits['network-requests']?.details),
