@@ -15,6 +15,7 @@ import { writeSecurityHeaders } from './src/features/security/headers';
 import { startScriptsAfterFirstPaintIn } from './src/features/loading/after-first-paint';
 import { removeStreamPaddingIn } from './src/features/loading/stream-padding';
 import { precompressIn } from './src/features/loading/precompress';
+import { CompileHintsPlugin } from './src/features/loading/compile-hints';
 import { PAGE_STYLESHEETS } from './src/features/loading/page-stylesheets';
 import { shortenClassNames } from './src/features/loading/class-names';
 import type { PrivacyFacts } from './src/components/LegalPage';
@@ -154,6 +155,8 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({ act
       }),
     ],
   });
+  // What a page runs on load is compiled while it streams in, off the main thread (features/loading/compile-hints.ts).
+  if (stage === 'build-javascript') actions.setWebpackConfig({ plugins: [new CompileHintsPlugin()] });
   // A built page's CSS module classes are a short hash, not Gatsby's `file--name--hash`: a tenth of a page's markup.
   if (stage === 'build-javascript' || stage === 'build-html') shortenClassNames(getConfig().module.rules, __dirname);
   // Gatsby puts every stylesheet into one, inlined into every page; the parts a few pages use go to stylesheets of

@@ -26,6 +26,37 @@ for (const path of ['/', '/en/legal/']) {
     expect(timing.paint).not.toBeNull();
     expect(timing.scripts.length).toBeGreaterThanOrEqual(3);
     expect(Math.min(...timing.scripts, ...timing.pictures)).toBeGreaterThanOrEqual(timing.paint!);
+    // Nor one made from the page's own stylesheets (a data: URL is one too): Chrome makes each SVG picture as a
+    // document of its own, on the main thread, before the paint. Only fonts are named there.
+    const drawn = await page
+      .locator('head style')
+      .evaluateAll((styles) =>
+        styles.flatMap((style) =>
+          Array.from((style as HTMLStyleElement).sheet!.cssRules, (rule) => rule.cssText).filter(
+            (text) => text.includes('url(') && !text.startsWith('@font-face'),
+          ),
+        ),
+      );
+    expect(drawn).toEqual([]);
+    // What runs on load is compiled while it streams in, off the main thread (features/loading/compile-hints.ts).
+    const hinted = await page.evaluate(() =>
+      Promise.all(
+        performance
+          .getEntriesByType('resource')
+          .map((entry) => new URL(entry.name))
+          .filter((url) => url.origin === location.origin && /^\/(?:webpack-runtime|framework|app|component---)/.test(url.pathname))
+          .map(async (url) => [url.pathname.replace(/-[0-9a-f]+\.js$/, ''), (await (await fetch(url)).text()).split('\n', 1)[0]]),
+      ),
+    );
+    expect(hinted.map(([name]) => name).sort()).toEqual(
+      [
+        '/app',
+        '/framework',
+        '/webpack-runtime',
+        path === '/' ? '/component---src-pages-index-tsx' : '/component---src-pages-legal-tsx',
+      ].sort(),
+    );
+    expect(new Set(hinted.map(([, first]) => first))).toEqual(new Set(['//# allFunctionsCalledOnLoad']));
     // The page's HTML names its scripts for the loader only: no script tag of Gatsby's is left to fetch them earlier.
     await expect(page.locator('script[async][src]')).toHaveCount(0);
   });
