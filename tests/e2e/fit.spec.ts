@@ -119,3 +119,18 @@ test('the cookie table: cards on a phone, a table that fits on a desktop, its re
     .evaluate((cell) => getComputedStyle(cell, '::before').content);
   expect(label).toBe('"Type"');
 });
+
+test('every select draws its chevron (two strokes, no picture), and shows the system’s arrow in forced colours', async ({ page }) => {
+  await openPage(page, '/en/');
+  const selects = page.locator('select');
+  const looks = () =>
+    selects.evaluateAll((all) => all.map((select) => [getComputedStyle(select).appearance, getComputedStyle(select).backgroundImage]));
+  // The contact form's and the explorer's.
+  expect((await looks()).length).toBeGreaterThanOrEqual(3);
+  for (const [appearance, image] of await looks()) {
+    expect(appearance).toBe('none');
+    expect(image).toMatch(/^linear-gradient\(45deg, .*\), linear-gradient\(-45deg, .*\), none$/);
+  }
+  await page.emulateMedia({ forcedColors: 'active' });
+  for (const [appearance] of await looks()) expect(appearance).toBe('auto');
+});

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -103,6 +103,22 @@ describe('buildSite', () => {
     await expect(run()).resolves.toBe('built');
     rmSync(path.join(repo, 'site/public'), { recursive: true });
     await expect(run()).resolves.toBe('built');
+  });
+
+  it('forgets which pages Gatsby rendered before it builds, so that a change to CSS alone renders every page again', async () => {
+    const state = path.join(repo, 'site/.cache/redux/redux.rest.state');
+    const webpackCache = path.join(repo, 'site/.cache/webpack/cache.pack');
+    for (const file of [state, webpackCache]) {
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, 'cached');
+    }
+    const seen: boolean[] = [];
+    await buildSite(
+      { SITE_API_URL: api.url, GATSBY_SITE_URL: 'http://localhost:8000' },
+      { repoRoot: repo, build: (env, root) => (seen.push(existsSync(state)), build(env, root)), log: () => {}, lockFile },
+    );
+    expect(seen).toEqual([false]);
+    expect(existsSync(webpackCache)).toBe(true);
   });
 
   it('builds when the API does not answer the query, and a failed build leaves no stamp to reuse', async () => {
