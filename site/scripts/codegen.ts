@@ -1,15 +1,16 @@
 /**
  * `npm run codegen -w site`: TypeScript types for the site's GraphQL
  * operations, generated from the API's committed schema, never written by hand;
- * and the stylesheet of the home page's CSS icons, from lucide-react.
+ * and the stylesheet of the home page's CSS icons and their files, from lucide-react.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { codegen } from '@graphql-codegen/core';
 import * as typedDocumentNode from '@graphql-codegen/typed-document-node';
 import * as typescriptOperations from '@graphql-codegen/typescript-operations';
 import { buildSchema, parse } from 'graphql';
-import { CSS_ICONS_STYLESHEET, cssIconsStylesheet } from '../src/components/home/css-icons-stylesheet';
+import { CSS_ICONS } from '../src/components/home/css-icon-names';
+import { CSS_ICONS_FOLDER, CSS_ICONS_STYLESHEET, cssIconsStylesheet, iconFile, iconSvg } from '../src/components/home/css-icons-stylesheet';
 
 const SITE = path.resolve(__dirname, '..');
 const SCHEMA = path.resolve(SITE, '../api/schema.graphql');
@@ -48,9 +49,15 @@ if (require.main === module) {
   readFile(SCHEMA, 'utf8')
     .then((sdl) => Promise.all(TARGETS.map(async (target) => writeFile(target.output, await generate(sdl, target)))))
     .then(() => writeFile(icons, cssIconsStylesheet()))
+    // The folder holds this set's files only (each name holds its drawing's hash).
+    .then(() => rm(path.join(SITE, CSS_ICONS_FOLDER), { recursive: true, force: true }))
+    .then(() => mkdir(path.join(SITE, CSS_ICONS_FOLDER), { recursive: true }))
+    .then(() => Promise.all(CSS_ICONS.map((name) => writeFile(path.join(SITE, CSS_ICONS_FOLDER, iconFile(name)), iconSvg(name)))))
     .then(() =>
       console.log(
-        `Wrote ${[...TARGETS.map((target) => target.output), icons].map((file) => path.relative(process.cwd(), file)).join(', ')}`,
+        `Wrote ${[...TARGETS.map((target) => target.output), icons, path.join(SITE, CSS_ICONS_FOLDER)]
+          .map((file) => path.relative(process.cwd(), file))
+          .join(', ')}`,
       ),
     )
     .catch((error: unknown) => {

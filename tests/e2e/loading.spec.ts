@@ -10,6 +10,12 @@ for (const path of ['/', '/en/legal/']) {
     // The home page's map is requested too, once its stylesheet is in (after the paint).
     if (path === '/') {
       await expect.poll(() => page.evaluate(() => performance.getEntriesByName(`${location.origin}/coverage-map.svg`).length)).toBe(1);
+      // And the sections' icons laid out with the page (the contact section's), each a file of its own.
+      await expect
+        .poll(() =>
+          page.evaluate(() => performance.getEntriesByType('resource').filter((entry) => entry.name.includes('/static/icons/')).length),
+        )
+        .toBeGreaterThanOrEqual(3);
     }
     const timing = await page.evaluate(() => {
       const ours = performance

@@ -7,7 +7,8 @@ import * as styles from './css-icons.module.css';
  * section's points), drawn by its stylesheet (a mask over the text's colour), which loads after the first paint
  * with those sections' (features/loading/page-stylesheets.ts), or through the page's `noscript` link: not written
  * into the document as SVG. Every home page's document is 1.2 KB (brotli) and 65 elements lighter, and the
- * sections' scripts carry no icon. The stylesheet is generated from lucide-react (./css-icons-stylesheet.ts).
+ * sections' scripts carry no icon. The stylesheet and the icons' files (/static/icons/, each loaded when an element
+ * that shows it is styled) are generated from lucide-react (./css-icons-stylesheet.ts).
  */
 export function CssIcon({ name, className = '' }: { name: CssIconName; className?: string }) {
   return <span className={`${styles.icon} ${styles[name]} ${className}`.trimEnd()} aria-hidden="true" />;
