@@ -9,8 +9,7 @@ import { codegen } from '@graphql-codegen/core';
 import * as typedDocumentNode from '@graphql-codegen/typed-document-node';
 import * as typescriptOperations from '@graphql-codegen/typescript-operations';
 import { buildSchema, parse } from 'graphql';
-import { CSS_ICONS } from '../src/components/home/css-icon-names';
-import { CSS_ICONS_FOLDER, CSS_ICONS_STYLESHEET, cssIconsStylesheet, iconFile, iconSvg } from '../src/components/home/css-icons-stylesheet';
+import { CSS_ICONS_FOLDER, CSS_ICONS_STYLESHEET, cssIconFiles, cssIconsStylesheet } from '../src/components/home/css-icons-stylesheet';
 
 const SITE = path.resolve(__dirname, '..');
 const SCHEMA = path.resolve(SITE, '../api/schema.graphql');
@@ -46,13 +45,14 @@ export async function generate(sdl: string, { operations, output, documentMode }
 
 if (require.main === module) {
   const icons = path.join(SITE, CSS_ICONS_STYLESHEET);
+  const files = cssIconFiles();
   readFile(SCHEMA, 'utf8')
     .then((sdl) => Promise.all(TARGETS.map(async (target) => writeFile(target.output, await generate(sdl, target)))))
-    .then(() => writeFile(icons, cssIconsStylesheet()))
+    .then(() => writeFile(icons, cssIconsStylesheet(files)))
     // The folder holds this set's files only (each name holds its drawing's hash).
     .then(() => rm(path.join(SITE, CSS_ICONS_FOLDER), { recursive: true, force: true }))
     .then(() => mkdir(path.join(SITE, CSS_ICONS_FOLDER), { recursive: true }))
-    .then(() => Promise.all(CSS_ICONS.map((name) => writeFile(path.join(SITE, CSS_ICONS_FOLDER, iconFile(name)), iconSvg(name)))))
+    .then(() => Promise.all(files.map(({ file, svg }) => writeFile(path.join(SITE, CSS_ICONS_FOLDER, file), svg))))
     .then(() =>
       console.log(
         `Wrote ${[...TARGETS.map((target) => target.output), icons, path.join(SITE, CSS_ICONS_FOLDER)]

@@ -1,11 +1,9 @@
 import { axeViolations } from '../support/axe';
 import { expect, type Page, test } from '@playwright/test';
-import { LOCALES, openPage } from '../support/fixtures';
+import { DESKTOP, LOCALES, openPage, PHONE } from '../support/fixtures';
 
 /** The five kinds of public page, and the staff page's sign-in. */
 const PATHS = ['/', '/legal/', '/privacy/', '/cookies/', '/no-such-page/'];
-const PHONE = { width: 360, height: 740 };
-const DESKTOP = { width: 1440, height: 900 };
 
 /** Every element the page shows wider than the viewport, and every button or pill whose text spills out of it. */
 function overflows(page: Page) {

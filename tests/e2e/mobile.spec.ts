@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { openPage } from '../support/fixtures';
+import { openPage, PHONE } from '../support/fixtures';
 
-test.use({ viewport: { width: 360, height: 740 } });
+test.use({ viewport: PHONE });
 
 test('below 768 px a hamburger opens a full-screen menu with contact, terms, privacy and the languages', async ({ page }) => {
   await openPage(page, '/');
@@ -17,7 +17,7 @@ test('below 768 px a hamburger opens a full-screen menu with contact, terms, pri
   // The whole screen below the header.
   const box = await menu.boundingBox();
   const header = await page.locator('header > div').first().boundingBox();
-  expect(box).toEqual({ x: 0, y: header!.height, width: 360, height: 740 - header!.height });
+  expect(box).toEqual({ x: 0, y: header!.height, width: PHONE.width, height: PHONE.height - header!.height });
   await page.keyboard.press('Escape');
   await expect(menu).toBeHidden();
   await toggle.click();

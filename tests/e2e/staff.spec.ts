@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { blockGoogleSignIn, disableAccount } from '../support/firebase-auth';
-import { LOCALES, openPage, queryDatabase } from '../support/fixtures';
+import { LOCALES, openPage, PHONE, queryDatabase } from '../support/fixtures';
 import { ANA, createLeads, GERMAN, setLeadStatus, signIn, uniqueMark } from '../support/staff';
 import { REPO_ROOT } from '@segmentia/tools/src/test-stack';
 import { TERMS_VERSION } from '@segmentia/contracts/terms';
@@ -469,7 +469,7 @@ test('in German: sign-in, list and labels', async ({ page, request }) => {
 });
 
 test('nothing is wider than a 360 px screen, the list or a lead’s details', async ({ page, request }) => {
-  await page.setViewportSize({ width: 360, height: 740 });
+  await page.setViewportSize(PHONE);
   const mark = uniqueMark();
   await createLeads(request, [
     { agencyName: `Agencia de Publicidad Iberoamericana ${mark}`, email: 'direccion.comercial.internacional@agencia-iberoamericana.com' },

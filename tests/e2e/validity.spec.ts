@@ -16,12 +16,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { LOCALES } from '@segmentia/contracts/locales';
 import { axeViolations, WCAG_22_AA } from '../support/axe';
-import { answerGoogleTags, openPage } from '../support/fixtures';
+import { answerGoogleTags, DESKTOP, openPage, PHONE } from '../support/fixtures';
 
-const VIEWPORTS = [
-  { width: 360, height: 740 },
-  { width: 1440, height: 900 },
-];
+const VIEWPORTS = [PHONE, DESKTOP];
 const NOT_FOUND = LOCALES.map(({ code }) => `${code === 'es' ? '' : `/${code}`}/no-such-page/`);
 
 test.use({ storageState: { cookies: [], origins: [] } });

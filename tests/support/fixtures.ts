@@ -10,6 +10,10 @@ export const LOCALES = [
   { code: 'fr', tag: 'fr-FR', prefix: '/fr' },
 ] as const;
 
+/** The two screens every page is checked at: a small phone and a laptop. */
+export const PHONE = { width: 360, height: 740 };
+export const DESKTOP = { width: 1440, height: 900 };
+
 /** A query on the run's database (set by the global setup). */
 export async function queryDatabase<T extends object>(sql: string, values: unknown[] = []): Promise<T[]> {
   const client = new Client({ connectionString: process.env.E2E_DATABASE_URL });

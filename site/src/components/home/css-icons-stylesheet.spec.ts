@@ -1,20 +1,21 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { CSS_ICONS } from './css-icon-names';
-import { CSS_ICONS_FOLDER, CSS_ICONS_STYLESHEET, cssIconsStylesheet, iconFile, iconSvg } from './css-icons-stylesheet';
+import { CSS_ICONS_FOLDER, CSS_ICONS_STYLESHEET, cssIconFiles, cssIconsStylesheet } from './css-icons-stylesheet';
 
 describe('the stylesheet of the CSS icons', () => {
-  const css = cssIconsStylesheet();
+  const files = cssIconFiles();
+  const css = cssIconsStylesheet(files);
 
   it('draws each icon as lucide-react does at 24 px and a 1.75 stroke, from a file of its own the stylesheet names', () => {
-    for (const name of CSS_ICONS) {
-      expect(css).toContain(`.${name} {\n  --icon: url("/static/icons/${iconFile(name)}");\n}`);
-      expect(iconFile(name)).toMatch(new RegExp(`^${name}-[0-9a-f]{16}\\.svg$`));
-      const svg = iconSvg(name);
+    expect(files.map(({ name }) => name)).toEqual(CSS_ICONS);
+    for (const { name, file, svg } of files) {
+      expect(css).toContain(`.${name} {\n  --icon: url("/static/icons/${file}");\n}`);
+      expect(file).toMatch(new RegExp(`^${name}-[0-9a-f]{16}\\.svg$`));
       expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" [^>]*viewBox="0 0 24 24"[^>]*stroke-width="1\.75"[^>]*><[a-z]+ /);
       expect(svg).not.toMatch(/class=|aria-hidden/);
     }
-    expect(new Set(CSS_ICONS.map(iconSvg)).size).toBe(CSS_ICONS.length);
+    expect(new Set(files.map(({ svg }) => svg)).size).toBe(CSS_ICONS.length);
     // No picture is written into the stylesheet: Chrome would make them all within the task that applies it.
     expect(css).not.toContain('data:');
   });
@@ -27,7 +28,7 @@ describe('the stylesheet of the CSS icons', () => {
   it('is the one on disk, with the icons’ files (npm run codegen -w site writes them on install: run it again after a change)', () => {
     const site = path.join(__dirname, '../../..');
     expect(readFileSync(path.join(site, CSS_ICONS_STYLESHEET), 'utf8')).toBe(css);
-    expect(readdirSync(path.join(site, CSS_ICONS_FOLDER)).sort()).toEqual(CSS_ICONS.map(iconFile).sort());
-    for (const name of CSS_ICONS) expect(readFileSync(path.join(site, CSS_ICONS_FOLDER, iconFile(name)), 'utf8')).toBe(iconSvg(name));
+    expect(readdirSync(path.join(site, CSS_ICONS_FOLDER)).sort()).toEqual(files.map(({ file }) => file).sort());
+    for (const { file, svg } of files) expect(readFileSync(path.join(site, CSS_ICONS_FOLDER, file), 'utf8')).toBe(svg);
   });
 });

@@ -4,6 +4,12 @@
  */
 export const DEFERRED_STYLESHEET = 'home-later-styles';
 
+/** Matches a module whose path below site/src starts with one of `prefixes` (written with `/`, either separator matches). */
+function modulesUnder(...prefixes: string[]): RegExp {
+  const escaped = prefixes.map((prefix) => prefix.replace(/[.*+?^${}()|[\]\\]/g, String.raw`\$&`).replaceAll('/', String.raw`[\\/]`));
+  return new RegExp(String.raw`[\\/]src[\\/](?:${escaped.join('|')})`);
+}
+
 /**
  * Gatsby puts every stylesheet into one, inlined into every page. These parts go to stylesheets of their own
  * (gatsby-node), inlined only into the pages whose chunks use them; gatsby-ssr places them after the site's, as when
@@ -18,17 +24,18 @@ export const DEFERRED_STYLESHEET = 'home-later-styles';
  *   the first paint.
  */
 export const PAGE_STYLESHEETS: Record<string, RegExp> = {
-  'forms-styles': /[\\/]src[\\/]styles[\\/]forms\.module\.css/,
-  'dialogs-styles': /[\\/]src[\\/]styles[\\/]dialogs\.module\.css/,
-  'staff-styles': /[\\/]src[\\/]features[\\/]staff[\\/]/,
-  'consent-settings-styles': /[\\/]src[\\/]features[\\/]consent[\\/]ConsentSettings\./,
-  'cookies-styles': /[\\/]src[\\/]features[\\/]consent[\\/](?:CookieTable|ChangeConsentButton)\./,
+  'forms-styles': modulesUnder('styles/forms.module.css'),
+  'dialogs-styles': modulesUnder('styles/dialogs.module.css'),
+  'staff-styles': modulesUnder('features/staff/'),
+  'consent-settings-styles': modulesUnder('features/consent/ConsentSettings.'),
+  'cookies-styles': modulesUnder('features/consent/CookieTable.', 'features/consent/ChangeConsentButton.'),
   // Before 'home-styles', which would take them too: the home page's sections below its first screen.
-  [DEFERRED_STYLESHEET]: new RegExp(
-    String.raw`[\\/]src[\\/](?:components[\\/]home[\\/](?:Categories|Omnichannel|Contact|css-icons|CoverageMapPicture)\.` +
-      String.raw`|features[\\/](?:explorer|contact)[\\/])`,
+  [DEFERRED_STYLESHEET]: modulesUnder(
+    ...['Categories.', 'Omnichannel.', 'Contact.', 'css-icons.', 'CoverageMapPicture.'].map((file) => `components/home/${file}`),
+    'features/explorer/',
+    'features/contact/',
   ),
-  'home-styles': /[\\/]src[\\/]components[\\/]home[\\/]/,
+  'home-styles': modulesUnder('components/home/'),
 };
 
 /** Where a stylesheet's address (`/home-styles.<hash>.css`) comes among these, -1 when it is not one of them. */
