@@ -11,7 +11,7 @@
  * the baseline's, and how long the explorer takes to show an answer after a
  * choice on a warm cache (in the browser, from the change to the rows).
  * Runs the whole stack as the browser tests do (fresh database, API, site).
- * BENCH_PAGES=/,/en/legal/ limits the pages.
+ * BENCH_PAGES=/,/en/legal/ limits the pages; BENCH_AGAINST measures another build beside this one (below).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -24,6 +24,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import express from 'express';
 import lighthouse from 'lighthouse';
 import services from '@segmentia/tools/src/test-services';
+import { serveSite } from '@segmentia/tools/src/site-server';
 import stack from '@segmentia/tools/src/test-stack';
 
 const { startStack, SITE_URL, REPO_ROOT } = stack as typeof import('@segmentia/tools/src/test-stack');
@@ -36,6 +37,14 @@ const PAGES = (
   process.env.BENCH_PAGES?.split(',') ?? [...LANGUAGES.flatMap((language) => KINDS.map((kind) => `/${language}${kind}`)), '/staff/']
 ).filter(Boolean);
 const BASELINE_PORT = 8199;
+/**
+ * BENCH_AGAINST=<folder>: another build of the site (its site/public and site/headers, copied into the folder before a
+ * change), served beside this one; each page of it is measured in turn with this build's, in the same rounds, and
+ * printed below it ("<page> against"): one change's effect, without the noise between two runs.
+ */
+const AGAINST = process.env.BENCH_AGAINST && path.resolve(process.env.BENCH_AGAINST);
+const AGAINST_PORT = 8197;
+const AGAINST_URL = `http://127.0.0.1:${AGAINST_PORT}`;
 /**
  * Lighthouse's measure of this machine's CPU in each run (benchmarkIndex: a fixed loop's iterations per second).
  * TBT counts each task's time over 50 ms, so it grows faster than the machine slows: runs compare only beside it.
@@ -210,64 +219,89 @@ interface Figures {
   'Sent B': number;
 }
 
-/** Lighthouse RUNS times on a URL; the median of each figure, the audits below full marks in any run, and the first run's long tasks. */
-async function measure(
-  url: string,
-  port: number,
-): Promise<{ figures: Figures; failing: string[]; lcpElement?: string; longTasks?: string }> {
-  const runs: Figures[] = [];
-  const failing = new Set<string>();
-  let lcpElement: string | undefined;
-  let longTasks: string | undefined;
-  let failures = 0;
-  while (runs.length < RUNS) {
-    const result = await lighthouse(url, {
-      port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-    });
-    // A run Lighthouse could not finish scores 0 everywhere: it is told, and run again (as many times as RUNS at most).
-    const error = result!.lhr.runtimeError;
-    if (error) {
-      if (++failures > RUNS) throw new Error(`${url}: Lighthouse failed ${failures} times, last: ${error.code} (${error.message})`);
-      console.log(`${url}: a Lighthouse run failed (${error.code}: ${error.message}), run again`);
-      continue;
-    }
-    const { categories, audits, environment } = result!.lhr;
-    benchmarkIndexes.push(environment.benchmarkIndex);
-    const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
-    runs.push({
-      Performance: score('performance'),
-      Accessibility: score('accessibility'),
-      'Best Practices': score('best-practices'),
-      SEO: score('seo'),
-      'FCP ms': Math.round(audits['first-contentful-paint']?.numericValue ?? 0),
-      'LCP ms': Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
-      'TBT ms': Math.round(audits['total-blocking-time']?.numericValue ?? 0),
-      'Seen LCP-FCP': observedGap(url, audits.metrics?.details),
-      CLS: Number((audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
-      DOM: Math.round(audits['dom-size']?.numericValue ?? 0),
-      'Sent B': documentTransfer(audits['network-requests']?.details),
-    });
-    // What the LCP was (first run): the element to make paint sooner.
-    lcpElement ??= JSON.stringify(audits['largest-contentful-paint-element']?.details ?? {}).match(/"selector":"([^"]+)"/)?.[1];
-    // What blocks the main thread (first run): each task of 50 ms or more, its script (or none: style, layout, parsing) and its time on the
-    // simulated phone.
-    const scriptName = (url: string) => url.replace(/^.*\//, '').replace(/-[0-9a-f]{16,}\.js$/, '');
-    const tasks = (
-      (audits['long-tasks']?.details as { items?: { url: string; duration: number; startTime: number }[] } | undefined)?.items ?? []
-    ).map((task) => `${scriptName(task.url) || 'page'} ${Math.round(task.duration)} ms at ${Math.round(task.startTime)}`);
-    longTasks ??= tasks.join('; ') || 'none';
-    for (const category of Object.values(categories)) {
-      for (const ref of category.auditRefs) if (ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1) failing.add(`${category.id}/${ref.id}`);
+interface Measured {
+  figures: Figures;
+  failing: string[];
+  lcpElement?: string;
+  longTasks?: string;
+}
+
+/**
+ * Lighthouse RUNS times on each URL, in turn (a run of each, then the next round), so that a drift of the machine
+ * within the run falls on each alike; the median of each figure, the audits below full marks in any run, and the
+ * first run's long tasks.
+ */
+async function measureInTurn(urls: string[], port: number): Promise<Measured[]> {
+  const states = urls.map((url) => ({
+    url,
+    runs: [] as Figures[],
+    failing: new Set<string>(),
+    failures: 0,
+    lcpElement: '',
+    longTasks: '',
+  }));
+  for (let round = 0; round < RUNS; round++) {
+    for (const state of states) {
+      const { url, runs, failing } = state;
+      let result;
+      // A run Lighthouse could not finish scores 0 everywhere: it is told, and run again (as many times as RUNS at most).
+      for (;;) {
+        result = await lighthouse(url, {
+          port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+        });
+        const error = result!.lhr.runtimeError;
+        if (!error) break;
+        if (++state.failures > RUNS)
+          throw new Error(`${url}: Lighthouse failed ${state.failures} times, last: ${error.code} (${error.message})`);
+        console.log(`${url}: a Lighthouse run failed (${error.code}: ${error.message}), run again`);
+      }
+      const { categories, audits, environment } = result!.lhr;
+      benchmarkIndexes.push(environment.benchmarkIndex);
+      const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+      runs.push({
+        Performance: score('performance'),
+        Accessibility: score('accessibility'),
+        'Best Practices': score('best-practices'),
+        SEO: score('seo'),
+        'FCP ms': Math.round(audits['first-contentful-paint']?.numericValue ?? 0),
+        'LCP ms': Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
+        'TBT ms': Math.round(audits['total-blocking-time']?.numericValue ?? 0),
+        'Seen LCP-FCP': observedGap(url, audits.metrics?.details),
+        CLS: Number((audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
+        DOM: Math.round(audits['dom-size']?.numericValue ?? 0),
+        'Sent B': documentTransfer(audits['network-requests']?.details),
+      });
+      // What the LCP was (first run): the element to make paint sooner.
+      state.lcpElement ||=
+        JSON.stringify(audits['largest-contentful-paint-element']?.details ?? {}).match(/"selector":"([^"]+)"/)?.[1] ?? '';
+      // What blocks the main thread (first run): each task of 50 ms or more, its script (or none: style, layout, parsing) and its
+      // time on the simulated phone.
+      const scriptName = (url: string) => url.replace(/^.*\//, '').replace(/-[0-9a-f]{16,}\.js$/, '');
+      const tasks = (
+        (audits['long-tasks']?.details as { items?: { url: string; duration: number; startTime: number }[] } | undefined)?.items ?? []
+      ).map((task) => `${scriptName(task.url) || 'page'} ${Math.round(task.duration)} ms at ${Math.round(task.startTime)}`);
+      if (runs.length === 1) state.longTasks = tasks.join('; ') || 'none';
+      for (const category of Object.values(categories)) {
+        for (const ref of category.auditRefs)
+          if (ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1) failing.add(`${category.id}/${ref.id}`);
+      }
     }
   }
-  const figures = Object.fromEntries(
-    Object.keys(runs[0]!).map((key) => [key, median(runs.map((run) => run[key as keyof Figures]))]),
-  ) as unknown as Figures;
-  return { figures, failing: [...failing], lcpElement, longTasks };
+  return states.map(({ runs, failing, lcpElement, longTasks }) => ({
+    figures: Object.fromEntries(
+      Object.keys(runs[0]!).map((key) => [key, median(runs.map((run) => run[key as keyof Figures]))]),
+    ) as unknown as Figures,
+    failing: [...failing],
+    lcpElement: lcpElement || undefined,
+    longTasks,
+  }));
 }
+
+/** Lighthouse RUNS times on one URL (measureInTurn). */
+const measure = async (url: string, port: number): Promise<Measured> => (await measureInTurn([url], port))[0]!;
 
 /**
  * The explorer on a warm cache: each question asked once, then asked again;
@@ -411,17 +445,28 @@ try {
       'TBT ×': reference.figures['TBT ms'] >= 10 ? ratio(i18nReference.figures['TBT ms'], reference.figures['TBT ms']) : '–',
     },
   };
+  if (AGAINST) baselineServers.push(await serveSite(path.join(AGAINST, 'public'), AGAINST_PORT, '127.0.0.1'));
   for (const page of PAGES) {
-    const { figures, failing, lcpElement, longTasks } = await measure(`${SITE_URL}${page}`, chrome.port);
-    rows[page] = {
-      ...figures,
-      ...(await documentWeight(`${SITE_URL}${page}`)),
-      'LCP ×': ratio(figures['LCP ms'], reference.figures['LCP ms']),
-      'TBT ×': reference.figures['TBT ms'] >= 10 ? ratio(figures['TBT ms'], reference.figures['TBT ms']) : '–',
-      verdict: verdict(page, figures, failing, reference.figures),
-    };
-    if (failing.length) console.log(`${page}: audits below full marks in a run: ${failing.join(', ')}; LCP element ${lcpElement ?? '?'}`);
-    if (longTasks !== 'none') console.log(`${page}: long tasks (first run, simulated phone): ${longTasks}`);
+    const sites = [
+      { name: page, url: `${SITE_URL}${page}` },
+      ...(AGAINST ? [{ name: `${page} against`, url: `${AGAINST_URL}${page}` }] : []),
+    ];
+    const measured = await measureInTurn(
+      sites.map(({ url }) => url),
+      chrome.port,
+    );
+    for (const [index, { name, url }] of sites.entries()) {
+      const { figures, failing, lcpElement, longTasks } = measured[index]!;
+      rows[name] = {
+        ...figures,
+        ...(await documentWeight(url)),
+        'LCP ×': ratio(figures['LCP ms'], reference.figures['LCP ms']),
+        'TBT ×': reference.figures['TBT ms'] >= 10 ? ratio(figures['TBT ms'], reference.figures['TBT ms']) : '–',
+        verdict: verdict(page, figures, failing, reference.figures),
+      };
+      if (failing.length) console.log(`${name}: audits below full marks in a run: ${failing.join(', ')}; LCP element ${lcpElement ?? '?'}`);
+      if (longTasks !== 'none') console.log(`${name}: long tasks (first run, simulated phone): ${longTasks}`);
+    }
   }
   console.log(`\nLighthouse 12.8 mobile, median of ${RUNS} runs per page (× : the page's figure over the baseline's, same run)\n`);
   console.table(rows);
