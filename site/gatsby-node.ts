@@ -16,7 +16,7 @@ import { startScriptsAfterFirstPaintIn } from './src/features/loading/after-firs
 import { removeStreamPaddingIn } from './src/features/loading/stream-padding';
 import { precompressIn } from './src/features/loading/precompress';
 import { CompileHintsPlugin } from './src/features/loading/compile-hints';
-import { PAGE_STYLESHEETS } from './src/features/loading/page-stylesheets';
+import { PAGE_STYLESHEETS, pageStylesheetOf } from './src/features/loading/page-stylesheets';
 import { shortenClassNames } from './src/features/loading/class-names';
 import type { PrivacyFacts } from './src/components/LegalPage';
 import { COMPANY, companyProblems } from './src/config/company';
@@ -163,12 +163,13 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({ act
   // their own, each inlined into its pages only or loaded with its lazy chunk (features/loading/page-stylesheets.ts).
   const groups = stage === 'build-javascript' ? getConfig().optimization?.splitChunks?.cacheGroups : undefined;
   if (groups?.styles) {
-    for (const [index, [name, folder]] of Object.entries(PAGE_STYLESHEETS).entries()) {
+    for (const name of Object.keys(PAGE_STYLESHEETS)) {
       groups[name] = {
-        test: (module: { type: string; identifier(): string }) => module.type === 'css/mini-extract' && folder.test(module.identifier()),
+        test: (module: { type: string; identifier(): string }) =>
+          module.type === 'css/mini-extract' && pageStylesheetOf(module.identifier()) === name,
         name,
-        // The first that matches takes the module.
-        priority: 50 - index,
+        // Above Gatsby's stylesheet of every page (`styles`), which would take the module otherwise.
+        priority: 50,
         enforce: true,
       };
     }

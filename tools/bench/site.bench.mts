@@ -232,14 +232,15 @@ interface Measured {
  * first run's long tasks.
  */
 async function measureInTurn(urls: string[], port: number): Promise<Measured[]> {
-  const states = urls.map((url) => ({
-    url,
-    runs: [] as Figures[],
-    failing: new Set<string>(),
-    failures: 0,
-    lcpElement: '',
-    longTasks: '',
-  }));
+  interface Page {
+    url: string;
+    runs: Figures[];
+    failing: Set<string>;
+    failures: number;
+    lcpElement?: string;
+    longTasks?: string;
+  }
+  const states = urls.map((url): Page => ({ url, runs: [], failing: new Set(), failures: 0 }));
   for (let round = 0; round < RUNS; round++) {
     for (const state of states) {
       const { url, runs, failing } = state;
@@ -275,15 +276,14 @@ async function measureInTurn(urls: string[], port: number): Promise<Measured[]> 
         'Sent B': documentTransfer(audits['network-requests']?.details),
       });
       // What the LCP was (first run): the element to make paint sooner.
-      state.lcpElement ||=
-        JSON.stringify(audits['largest-contentful-paint-element']?.details ?? {}).match(/"selector":"([^"]+)"/)?.[1] ?? '';
+      state.lcpElement ??= JSON.stringify(audits['largest-contentful-paint-element']?.details ?? {}).match(/"selector":"([^"]+)"/)?.[1];
       // What blocks the main thread (first run): each task of 50 ms or more, its script (or none: style, layout, parsing) and its
       // time on the simulated phone.
       const scriptName = (url: string) => url.replace(/^.*\//, '').replace(/-[0-9a-f]{16,}\.js$/, '');
       const tasks = (
         (audits['long-tasks']?.details as { items?: { url: string; duration: number; startTime: number }[] } | undefined)?.items ?? []
       ).map((task) => `${scriptName(task.url) || 'page'} ${Math.round(task.duration)} ms at ${Math.round(task.startTime)}`);
-      if (runs.length === 1) state.longTasks = tasks.join('; ') || 'none';
+      state.longTasks ??= tasks.join('; ') || 'none';
       for (const category of Object.values(categories)) {
         for (const ref of category.auditRefs)
           if (ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1) failing.add(`${category.id}/${ref.id}`);
@@ -295,7 +295,7 @@ async function measureInTurn(urls: string[], port: number): Promise<Measured[]> 
       Object.keys(runs[0]!).map((key) => [key, median(runs.map((run) => run[key as keyof Figures]))]),
     ) as unknown as Figures,
     failing: [...failing],
-    lcpElement: lcpElement || undefined,
+    lcpElement,
     longTasks,
   }));
 }

@@ -1,7 +1,4 @@
-import { DEFERRED_STYLESHEET, PAGE_STYLESHEETS } from './page-stylesheets';
-
-/** The stylesheet a module's rules go to: the first that matches, as gatsby-node's priorities order them. */
-const stylesheetOf = (module: string) => Object.entries(PAGE_STYLESHEETS).find(([, test]) => test.test(module))?.[0];
+import { DEFERRED_STYLESHEET, pageStylesheetOf as stylesheetOf } from './page-stylesheets';
 
 describe('the page stylesheets', () => {
   it('take each module below site/src by its path, the first that matches, with either separator', () => {

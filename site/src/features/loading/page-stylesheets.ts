@@ -38,5 +38,9 @@ export const PAGE_STYLESHEETS: Record<string, RegExp> = {
   'home-styles': modulesUnder('components/home/'),
 };
 
+/** The stylesheet a module's rules go to (by its identifier, a path): the first of these that matches, if any. */
+export const pageStylesheetOf = (module: string): string | undefined =>
+  Object.entries(PAGE_STYLESHEETS).find(([, modules]) => modules.test(module))?.[0];
+
 /** Where a stylesheet's address (`/home-styles.<hash>.css`) comes among these, -1 when it is not one of them. */
 export const pageStylesheetRank = (href: string): number => Object.keys(PAGE_STYLESHEETS).findIndex((name) => href.startsWith(`/${name}.`));
