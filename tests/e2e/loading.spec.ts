@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { REPO_ROOT } from '@segmentia/tools/src/test-stack';
-import { openPage } from '../support/fixtures';
+import { DESKTOP, LOCALES, openPage, PHONE } from '../support/fixtures';
 
 for (const path of ['/', '/en/legal/']) {
   test(`${path} asks for no script and no picture before its first contentful paint, then hydrates`, async ({ page }) => {
@@ -76,6 +76,46 @@ test('the contact section is styled and laid out once the visitor nears it, its 
     page.evaluate(() => performance.getEntriesByType('resource').filter((entry) => entry.name.includes('/static/icons/')).length);
   await expect.poll(icons).toBeGreaterThanOrEqual(3);
 });
+
+for (const viewport of [PHONE, DESKTOP]) {
+  test(`at ${viewport.width} px, each home section is held off screen at about its height: End shows the footer at once`, async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+    for (const { prefix } of LOCALES) {
+      await openPage(page, `${prefix}/`);
+      // With the sections' own rules, loaded after the first paint: a section rendered before they come is unstyled,
+      // and grows when they do (a visitor quicker than a stylesheet sees the footer pushed down).
+      const styled = () =>
+        page.evaluate(() => Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')).every((link) => link.sheet));
+      await expect.poll(styled).toBe(true);
+      // Before any scroll: a section grown or shrunk as the keyboard's scroll passes it moves the end of the page away.
+      await page.keyboard.press('End');
+      await expect(page.locator('footer'), `${prefix}/`).toBeInViewport();
+      for (const section of await page.locator('main section.section').all()) {
+        await section.scrollIntoViewIfNeeded();
+        await expect.poll(() => section.evaluate((node) => node.checkVisibility({ contentVisibilityAuto: true }))).toBe(true);
+        await page.waitForLoadState('networkidle');
+        // The placeholder's height is its content's, inside the section's padding.
+        const { id, held, height } = await section.evaluate((node) => {
+          const style = getComputedStyle(node);
+          return {
+            id: node.id,
+            held: parseFloat(style.containIntrinsicHeight.replace('auto', '')),
+            height: node.getBoundingClientRect().height - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom),
+          };
+        });
+        // Never shorter: a checker that lays a skipped section out (axe-core) finds its content inside it, not over the next.
+        const message = `${prefix}/#${id}: held at ${held} px, its content ${Math.round(height)} px`;
+        expect(held, message).toBeGreaterThanOrEqual(height);
+        expect(held, message).toBeLessThanOrEqual(height * 1.5);
+      }
+    }
+    await context.close();
+  });
+}
 
 test('each page inlines the site’s stylesheet, then its own: the home page its first screen’s (the rest after the paint)', async ({
   page,

@@ -6,6 +6,7 @@ import { CountryLinks } from '../components/home/CoverageMap';
 import { GeoAudiences } from '../components/home/GeoAudiences';
 import { Hero } from '../components/home/Hero';
 import { Omnichannel } from '../components/home/Omnichannel';
+import '../components/home/section-heights.css';
 import type { CountryData, Coverage, MapAreaData, TopicData } from '../components/home/types';
 import { Layout } from '../components/layout/Layout';
 import { PageMetadata } from '../components/PageMetadata';

@@ -14,7 +14,7 @@ export function Contact() {
     { icon: 'ShieldCheck', text: t('points.privacy') },
   ] as const;
   return (
-    <section id="contact" className={`section section--surface ${styles.section}`} aria-labelledby="contact-title">
+    <section id="contact" className="section section--surface" aria-labelledby="contact-title">
       <div className={`container ${styles.grid}`}>
         <div className={styles.intro}>
           <span className="eyebrow">{t('eyebrow')}</span>
