@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, type Locator, test } from '@playwright/test';
 import { REPO_ROOT } from '@segmentia/tools/src/test-stack';
 import { DESKTOP, LOCALES, openPage, PHONE } from '../support/fixtures';
 
@@ -62,16 +62,18 @@ for (const path of ['/', '/en/legal/']) {
   });
 }
 
+/** Whether Chrome renders the element now: false while it lies in a section skipped off screen (content-visibility: auto). */
+const rendered = (element: Locator) => element.evaluate((node) => node.checkVisibility({ contentVisibilityAuto: true }));
+
 test('the contact section is styled and laid out once the visitor nears it, its icons then requested, each a file of its own', async ({
   page,
 }) => {
   await openPage(page, '/');
   // Off screen, Chrome skips a section's subtree (content-visibility: auto): no style, no layout, no icon drawn.
   const form = page.locator('#contact form');
-  const rendered = () => form.evaluate((node) => node.checkVisibility({ contentVisibilityAuto: true }));
-  expect(await rendered()).toBe(false);
+  expect(await rendered(form)).toBe(false);
   await page.locator('#contact').scrollIntoViewIfNeeded();
-  await expect.poll(rendered).toBe(true);
+  await expect.poll(() => rendered(form)).toBe(true);
   const icons = () =>
     page.evaluate(() => performance.getEntriesByType('resource').filter((entry) => entry.name.includes('/static/icons/')).length);
   await expect.poll(icons).toBeGreaterThanOrEqual(3);
@@ -96,7 +98,7 @@ for (const viewport of [PHONE, DESKTOP]) {
       await expect(page.locator('footer'), `${prefix}/`).toBeInViewport();
       for (const section of await page.locator('main section.section').all()) {
         await section.scrollIntoViewIfNeeded();
-        await expect.poll(() => section.evaluate((node) => node.checkVisibility({ contentVisibilityAuto: true }))).toBe(true);
+        await expect.poll(() => rendered(section)).toBe(true);
         await page.waitForLoadState('networkidle');
         // The placeholder's height is its content's, inside the section's padding.
         const { id, held, height } = await section.evaluate((node) => {

@@ -219,6 +219,16 @@ interface Figures {
   'Sent B': number;
 }
 
+/** One page's Lighthouse runs so far (measureInTurn): its figures, failing audits, failed runs, and first-run findings. */
+interface PageRuns {
+  url: string;
+  runs: Figures[];
+  failing: Set<string>;
+  failures: number;
+  lcpElement?: string;
+  longTasks?: string;
+}
+
 interface Measured {
   figures: Figures;
   failing: string[];
@@ -232,15 +242,7 @@ interface Measured {
  * first run's long tasks.
  */
 async function measureInTurn(urls: string[], port: number): Promise<Measured[]> {
-  interface Page {
-    url: string;
-    runs: Figures[];
-    failing: Set<string>;
-    failures: number;
-    lcpElement?: string;
-    longTasks?: string;
-  }
-  const states = urls.map((url): Page => ({ url, runs: [], failing: new Set(), failures: 0 }));
+  const states = urls.map((url): PageRuns => ({ url, runs: [], failing: new Set(), failures: 0 }));
   for (let round = 0; round < RUNS; round++) {
     for (const state of states) {
       const { url, runs, failing } = state;
