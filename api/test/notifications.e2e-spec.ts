@@ -204,11 +204,14 @@ it("confirms each request to the prospect in the request's language, once, and n
     // Plain text and HTML, each with the next steps, the summary, the legal footer and the privacy policy of the language.
     for (const part of [email.text!, email.html as string]) {
       expect(part).toContain(expected[locale].step);
-      expect(part).toContain('Agencia Norte');
+      // Nothing the visitor typed but the address (confirmation-email.ts says why).
+      expect(part).toContain(`${locale.toLowerCase()}.${tag}@agencianorte.es`);
+      for (const typed of ['Agencia Norte', 'Lucía']) expect(part).not.toContain(typed);
       expect(part).toContain(expected[locale].privacy);
       expect(part).toContain('Segmentia Data, S.L.');
       expect(part).toContain('B88123450');
     }
+    expect((Array.isArray(email.to) ? email.to[0] : email.to)!.value[0]!.name).toBe('');
     expect(email.replyTo!.value[0]!.address).toBe('hola@segmentia.es');
     expect(email.headers.get('auto-submitted')).toBe('auto-generated');
   }

@@ -78,14 +78,20 @@ describe("the prospect's confirmation email", () => {
         expect(part).toContain('www.segmentia.es');
       }
       expect(email.text).toContain(`${strings.summary.interest}: ${strings.interest.TECHNOLOGICAL_TRANSFORMATION}`);
-      expect(email.text).toContain('Agencia <Norte> & Co');
-      // The visitor's words are text in the HTML, never markup.
-      expect(email.html).toContain('Agencia &lt;Norte&gt; &amp; Co');
-      expect(email.html).not.toContain('<Norte>');
-      expect(email.html).toContain('Íñigo &quot;Iñi&quot; Ortega');
+      expect(email.text).toContain(`${strings.summary.contact}: ${LEAD.email}`);
       expect(email.html).toContain(`lang="${locale.tag}"`);
     },
   );
+
+  it("carries nothing the visitor typed but the address it goes to (anyone may send the form with another's address)", async () => {
+    const phishing = { ...LEAD, contactName: 'Pay at evil.example', agencyName: 'Call +34 600 000 000 or https://evil.example/pay' };
+    for (const { api } of LOCALES) {
+      const email = await confirmationEmail({ ...phishing, locale: api }, COMPANY, 'https://www.segmentia.es');
+      for (const part of [email.subject, email.text, email.html]) {
+        for (const typed of ['evil.example', 'Pay at', '600 000 000']) expect(part).not.toContain(typed);
+      }
+    }
+  });
 });
 
 describe("sales' notification of a lead", () => {
@@ -130,6 +136,15 @@ describe("sales' notification of a lead", () => {
     expect(email).not.toHaveProperty('replyTo');
     expect(email.text).toContain('Agency: Agencia <Norte> & Co');
     expect(webhook).toContain('Open the lead');
+  });
+
+  it("escapes Slack's mrkdwn in the webhook's text as in its fields: an agency cannot ping the channel or add a link", () => {
+    const payload = webhookPayload(
+      { ...LEAD, agencyName: '<!channel> <https://evil.example|Open the lead>' },
+      'https://segmentia.es/staff/',
+    );
+    expect(payload.text).toBe('New demo request: &lt;!channel&gt; &lt;https://evil.example|Open the lead&gt; (fit 46/100)');
+    expect(JSON.stringify(payload.blocks[1])).toContain('&lt;!channel&gt;');
   });
 
   it.each([

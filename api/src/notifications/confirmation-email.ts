@@ -34,12 +34,16 @@ export interface ConfirmationEmail {
  * language: what happens next and when, the request's summary, and the
  * company's legal footer with a link to the privacy policy. Plain text and
  * HTML (MJML, which makes HTML that mail clients show alike).
+ *
+ * Anyone can send the form with someone else's address, so nothing the
+ * visitor typed is in it (no name, no agency: they could carry a link or a
+ * phone number to phish with, sent from the company's domain); only the
+ * address it goes to, which its reader knows.
  */
 export async function confirmationEmail(lead: LeadSummary, company: Company, siteUrl: string): Promise<ConfirmationEmail> {
   const locale = LOCALES.find((entry) => entry.api === (lead.locale as Locale))!;
   const strings = EMAIL_STRINGS[locale.code];
   const values = {
-    name: lead.contactName,
     hours: RESPONSE_WORKING_HOURS,
     site: new URL(siteUrl).host,
     company: company.companyName,
@@ -51,8 +55,7 @@ export async function confirmationEmail(lead: LeadSummary, company: Company, sit
     lead.receivedAt,
   );
   const summary: [string, string][] = [
-    [strings.summary.agency, lead.agencyName],
-    [strings.summary.contact, `${lead.contactName} <${lead.email}>`],
+    [strings.summary.contact, lead.email],
     [strings.summary.interest, strings.interest[lead.interest]],
     [strings.summary.received, received],
   ];

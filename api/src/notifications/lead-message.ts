@@ -105,7 +105,8 @@ export function leadLink(lead: LeadSummary, staffPageUrl: string): string {
 export function webhookPayload(lead: LeadSummary, staffPageUrl: string) {
   const link = leadLink(lead, staffPageUrl);
   return {
-    text: `${title(lead)} (fit ${lead.fitScore}/100)`,
+    // Read as mrkdwn too: an agency named `<!channel>` or `<https://…|Open the lead>` must stay text.
+    text: `${escapeSlack(title(lead))} (fit ${lead.fitScore}/100)`,
     blocks: [
       { type: 'header', text: { type: 'plain_text', text: title(lead).slice(0, 150) } },
       {

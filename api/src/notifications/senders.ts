@@ -56,7 +56,8 @@ export class NotificationSenders implements OnApplicationShutdown {
   private async sendConfirmation(notificationId: string, lead: LeadSummary): Promise<void> {
     const { company } = this.config;
     await this.mail({
-      to: { name: lead.contactName, address: lead.email },
+      // No display name: the visitor's text stays out of the prospect's email (confirmationEmail).
+      to: lead.email,
       replyTo: company.email,
       messageId: `<${notificationId}@segmentia.confirmations>`,
       headers: { 'Auto-Submitted': 'auto-generated' },
