@@ -204,7 +204,7 @@ export class LeadsService {
   /**
    * The filtered leads as CSV for a spreadsheet: UTF-8 with a byte order mark
    * (so Excel keeps accents), CRLF lines, every field quoted when needed, and
-   * cells that a spreadsheet would run as a formula (=, +, -, @, tab, CR)
+   * cells that a spreadsheet would run as a formula (=, +, -, @, their full-width forms, tab, CR)
    * prefixed with an apostrophe (OWASP's CSV injection advice).
    */
   async csv(filter: LeadsFilter | undefined, separator: CsvSeparator): Promise<string> {
