@@ -4,7 +4,7 @@ import React, { type ReactNode, type RefObject, useEffect, useRef } from 'react'
 import { SITE_URL } from '../../config/site';
 import { useLocale } from '../i18n/use-locale';
 import { countryName } from '../explorer/format';
-import { formatDate, formatDateTime, languageName } from './format';
+import { formatDate, formatDateTime, languageName, mailtoHref } from './format';
 import type { LeadDetailFragment, LeadStatus } from './generated';
 import { FitScore, StatusSelect } from './LeadsTable';
 import * as tableStyles from './LeadsWorkspace.module.css';
@@ -205,7 +205,7 @@ function Fields({ lead, status, repeatLink }: { lead: LeadDetailFragment; status
         [
           'email',
           <>
-            <a href={`mailto:${lead.email}`}>{lead.email}</a>
+            <a href={mailtoHref(lead.email)}>{lead.email}</a>
             {lead.freeEmail && <span className={tableStyles.tag}>{t('freeEmail')}</span>}
           </>,
         ],

@@ -2,7 +2,7 @@ import { useTranslation } from 'gatsby-plugin-react-i18next';
 import React, { type MouseEvent, useEffect, useRef } from 'react';
 import { useLocale } from '../i18n/use-locale';
 import { LEAD_STATUSES } from './filters';
-import { formatDate, formatDateTime, languageName } from './format';
+import { formatDate, formatDateTime, languageName, mailtoHref } from './format';
 import type { LeadOrder, LeadStatus, LeadSummaryFragment } from './generated';
 import * as styles from './LeadsWorkspace.module.css';
 
@@ -81,7 +81,7 @@ export function LeadsTable({ leads, pending, focusId, hrefOf, onOpen, onStatus, 
               </td>
               <td className={styles.contact}>{lead.contactName}</td>
               <td className={styles.email}>
-                <a href={`mailto:${lead.email}`}>{lead.email}</a>
+                <a href={mailtoHref(lead.email)}>{lead.email}</a>
                 {lead.freeEmail && <span className={styles.tag}>{t('freeEmail')}</span>}
               </td>
               <td className={styles.interest}>{t(`contact:options.interest.${lead.interest}`)}</td>

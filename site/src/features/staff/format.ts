@@ -15,3 +15,12 @@ export function languageName(locale: Locale, localeTag: string): string {
 export function formatDate(iso: string, localeTag: string): string {
   return new Intl.DateTimeFormat(localeTag, { dateStyle: 'medium' }).format(new Date(iso));
 }
+
+/**
+ * A `mailto:` link to a lead's address. The API accepts `?`, `&`, `=` and `%` in an address's local part, so the address
+ * is percent-encoded whole (RFC 6068): `a?cc=x@evil.example&@agencia.es` cannot add a copy, a subject or a body to the
+ * reply.
+ */
+export function mailtoHref(email: string): string {
+  return `mailto:${encodeURIComponent(email).replace(/%40/g, '@')}`;
+}

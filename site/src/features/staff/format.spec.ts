@@ -1,0 +1,17 @@
+import { mailtoHref } from './format';
+
+describe('mailtoHref', () => {
+  it('links to a plain address as it is', () => {
+    expect(mailtoHref('ana.garcia+demo@agencia.es')).toBe('mailto:ana.garcia%2Bdemo@agencia.es');
+  });
+
+  it.each(['ana?cc=jefe@evil.example@agencia.es', 'a?body=Pay%20here&cc=x@agencia.es', 'a&subject=x=y@agencia.es', 'a#frag@agencia.es'])(
+    'keeps %j one address, with no header of its own',
+    (email) => {
+      const url = new URL(mailtoHref(email));
+      expect(url.search).toBe('');
+      expect(url.hash).toBe('');
+      expect(decodeURIComponent(url.pathname)).toBe(email);
+    },
+  );
+});
