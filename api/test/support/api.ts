@@ -30,7 +30,7 @@ export interface TestApi {
 export async function startTestApi(settings: Record<string, string> = {}, logs: LogDestination = false): Promise<TestApi> {
   const config = loadConfig({
     NODE_ENV: 'test',
-    DATABASE_URL: process.env.TEST_DATABASE_URL,
+    DATABASE_URL: process.env.TEST_API_DATABASE_URL,
     METRICS_PORT: '0',
     ...QUICK_PROOF,
     ...settings,
