@@ -1,4 +1,6 @@
-import { ConfigError, Environment, exampleCompanyRefusal, loadConfig, processorRefusal } from './app-config';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ConfigError, DEVELOPMENT_SECRETS, Environment, exampleCompanyRefusal, loadConfig, processorRefusal } from './app-config';
 
 const DATABASE_URL = 'postgresql://segmentia@127.0.0.1:5432/segmentia';
 
@@ -78,6 +80,49 @@ describe('loadConfig', () => {
     expect(processorRefusal(loadConfig({ ...otherMail, SMTP_PROCESSOR: 'Example Mail GmbH (DE)' }))).toBeUndefined();
     expect(processorRefusal(loadConfig({ ...otherMail, NODE_ENV: 'development' }))).toBeUndefined();
     expect(processorRefusal(loadConfig({ ...production, NOTIFY_WEBHOOK_URL: 'http://127.0.0.1:9000/hook' }))).toBeUndefined();
+  });
+
+  it('refuses in production an SMTP_URL that could send in clear text, naming it; smtps://, requireTLS=true or this machine pass', () => {
+    const production = { DATABASE_URL, NODE_ENV: 'production', SMTP_PROCESSOR: 'Example Mail GmbH (DE)' };
+    for (const cleartext of ['smtp://user:pw@mail.example.net:587', 'smtp://mail.example.net:587?requireTLS=false']) {
+      expect(() => loadConfig({ ...production, SMTP_URL: cleartext })).toThrow(
+        /SMTP_URL: SMTP_URL may send in clear text \(smtp:\/\/ without requireTLS=true\) in production: use smtps:\/\/…:465, or smtp:\/\/…:587\?requireTLS=true/,
+      );
+      expect(loadConfig({ ...production, SMTP_URL: cleartext, NODE_ENV: 'development' }).SMTP_URL).toBe(cleartext);
+    }
+    expect(() => loadConfig({ ...production, SMTP_URL: 'smtps://mail.example.net:465?tls.rejectUnauthorized=false' })).toThrow(
+      /SMTP_URL turns off the server certificate's check/,
+    );
+    for (const safe of [
+      'smtps://user:pw@mail.example.net:465',
+      'smtp://user:pw@mail.example.net:587?requireTLS=true',
+      'smtp://127.0.0.1:2525',
+    ]) {
+      expect(loadConfig({ ...production, SMTP_URL: safe }).SMTP_URL).toBe(safe);
+    }
+  });
+
+  it.each([
+    ['ALTCHA_HMAC_SECRET', 'dev-only-altcha-secret-0123456789abcdef'],
+    ['REDIS_URL', 'redis://:dev-only-valkey-password@segmentia-valkey:6379'],
+    ['SMTP_URL', 'smtps://user:password@smtp.example.com:465'],
+    ['DATABASE_URL', 'postgresql://segmentia:dev-only-valkey-password@db:5432/segmentia'],
+  ])('refuses in production %s holding a secret this repository publishes, naming it (a local cluster may allow it)', (name, value) => {
+    const settings = { DATABASE_URL, [name]: value, SMTP_PROCESSOR: 'Example Mail' };
+    expect(() => loadConfig({ ...settings, NODE_ENV: 'production' })).toThrow(
+      new RegExp(`^Invalid configuration:\\n  ${name}: ${name} holds a secret published in this repository`),
+    );
+    expect(loadConfig({ ...settings, NODE_ENV: 'development' })).toHaveProperty(name, value);
+    expect(loadConfig({ ...settings, NODE_ENV: 'production', ALLOW_DEVELOPMENT_SECRETS: 'true' })).toHaveProperty(name, value);
+  });
+
+  it('knows every throwaway secret the dev overlay commits, and the overlay alone allows them', () => {
+    const overlay = readFileSync(path.join(__dirname, '../../../../deploy/k8s/overlays/dev/kustomization.yaml'), 'utf8');
+    const generated = overlay.slice(overlay.indexOf('secretGenerator:'), overlay.indexOf('\npatches:'));
+    const values = [...generated.matchAll(/^ +- [a-z-]+=(.+)$/gm)].map((match) => match[1]);
+    expect(values.length).toBeGreaterThanOrEqual(2);
+    expect(values.filter((value) => !DEVELOPMENT_SECRETS.includes(value!))).toEqual([]);
+    expect(overlay).toMatch(/^ +- ALLOW_DEVELOPMENT_SECRETS=true$/m);
   });
 
   it('treats an empty variable as unset', () => {

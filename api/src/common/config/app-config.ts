@@ -17,6 +17,7 @@ import {
   Max,
   MinLength,
   ValidateBy,
+  type ValidationArguments,
 } from 'class-validator';
 
 /** A Node.js timer's longest delay (2^31 - 1 ms); longer ones fire at once. */
@@ -34,6 +35,50 @@ const EXAMPLE_PROCESSORS = {
   webhook: 'Slack Technologies Limited (IE) / Salesforce, Inc. (US)',
   email: 'Google Ireland Limited (IE) / Google LLC (US), Google Workspace',
 };
+
+/**
+ * Secrets committed to this repository: the dev overlay's throwaway Secrets (deploy/k8s/overlays/dev, tied to this list
+ * by app-config.spec) and the credentials of the docs' example URLs. Anyone can read them, so production refuses them.
+ */
+export const DEVELOPMENT_SECRETS = ['dev-only-altcha-secret-0123456789abcdef', 'dev-only-valkey-password', 'user:password@'];
+
+/** A host on this machine: what travels to it never crosses a network. */
+export const isLoopbackHost = (host: string) => /^(localhost|127\.\d+\.\d+\.\d+|\[::1\]|::1)$/i.test(host);
+
+const inProduction = (args?: ValidationArguments) => (args?.object as AppConfig).NODE_ENV === Environment.Production;
+
+/** In production, no secret of DEVELOPMENT_SECRETS, whole or inside a URL (unless ALLOW_DEVELOPMENT_SECRETS: a local cluster). */
+const NoDevelopmentSecret = () =>
+  ValidateBy({
+    name: 'noDevelopmentSecret',
+    validator: {
+      validate: (value, args) =>
+        !inProduction(args) ||
+        (args?.object as AppConfig).ALLOW_DEVELOPMENT_SECRETS === true ||
+        !DEVELOPMENT_SECRETS.some((secret) => String(value).includes(secret)),
+      defaultMessage: (args) =>
+        `${args?.property} holds a secret published in this repository (a development or example value), so anybody has it: ` +
+        'set one of your own in production (e.g. openssl rand -hex 32).',
+    },
+  });
+
+/**
+ * Why an SMTP URL could send in clear text in production: STARTTLS is only offered by the server, so one on the path can
+ * strip it and read the credentials and the emails. smtps:// (TLS from the first byte) or smtp://…?requireTLS=true
+ * (nodemailer then refuses to go on without STARTTLS), with the certificate checked; a relay on this machine aside.
+ */
+export function cleartextSmtp(smtpUrl: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(smtpUrl);
+  } catch {
+    return 'is not a URL';
+  }
+  if (url.searchParams.get('tls.rejectUnauthorized') === 'false')
+    return "turns off the server certificate's check (tls.rejectUnauthorized=false)";
+  if (url.protocol === 'smtps:' || url.searchParams.get('requireTLS') === 'true' || isLoopbackHost(url.hostname)) return undefined;
+  return 'may send in clear text (smtp:// without requireTLS=true)';
+}
 
 /**
  * Every setting of the API, read from the environment and validated at start:
@@ -55,6 +100,7 @@ export class AppConfig {
   // --- The database ---
   /** Set by `npm start` to the embedded PostgreSQL when not given. */
   @Matches(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must be a postgresql:// connection URL' })
+  @NoDevelopmentSecret()
   DATABASE_URL = '';
 
   @IntSetting(1, 100)
@@ -74,6 +120,7 @@ export class AppConfig {
   /** Shared rate-limit storage for several replicas; in memory when unset. */
   @IsOptional()
   @Matches(/^rediss?:\/\//, { message: 'REDIS_URL must be a redis:// or rediss:// URL' })
+  @NoDevelopmentSecret()
   REDIS_URL?: string = undefined;
 
   @IntSetting(1)
@@ -88,7 +135,14 @@ export class AppConfig {
    */
   @IsOptional()
   @MinLength(32, { message: 'ALTCHA_HMAC_SECRET must be at least 32 characters' })
+  @NoDevelopmentSecret()
   ALTCHA_HMAC_SECRET?: string = undefined;
+
+  /** ALLOW_DEVELOPMENT_SECRETS=true: production takes the secrets this repository publishes (the dev overlay's local cluster only). */
+  @IsOptional()
+  @Transform(toBool)
+  @IsBoolean()
+  ALLOW_DEVELOPMENT_SECRETS?: boolean = undefined;
 
   /** PBKDF2 iterations per attempt: what one guess costs the browser (and the API, once per challenge). */
   @IntSetting(1, 1_000_000)
@@ -206,6 +260,7 @@ export class AppConfig {
   // --- Notifications: webhook, email, the outbox ---
   /** New leads are posted here as Slack-compatible JSON ({ text, blocks }). */
   @UrlSetting({ optional: true })
+  @NoDevelopmentSecret()
   NOTIFY_WEBHOOK_URL?: string = undefined;
 
   /** Who receives the webhook's messages, as the privacy policy names this processor in every language (legal names and countries). */
@@ -221,6 +276,15 @@ export class AppConfig {
   /** Email for new leads and the prospects' confirmations, e.g. smtps://user:password@smtp.example.com:465; unset: no email. */
   @IsOptional()
   @Matches(/^smtps?:\/\//, { message: 'SMTP_URL must be an smtp:// or smtps:// URL' })
+  @ValidateBy({
+    name: 'smtpOverTls',
+    validator: {
+      validate: (value, args) => !inProduction(args) || !cleartextSmtp(String(value)),
+      defaultMessage: (args) =>
+        `SMTP_URL ${cleartextSmtp(String(args?.value))} in production: use smtps://…:465, or smtp://…:587?requireTLS=true`,
+    },
+  })
+  @NoDevelopmentSecret()
   SMTP_URL?: string = undefined;
 
   @Transform(toList)
@@ -373,7 +437,7 @@ export function processorRefusal(config: AppConfig): string | undefined {
     if (!url) return [];
     const host = new URL(url).hostname;
     // A receiver on this machine (a drill's, a test's) is nobody else's processor.
-    if (/^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/.test(host)) return [];
+    if (isLoopbackHost(host)) return [];
     const known = KNOWN_PROCESSORS.find((processor) => processor.host.test(host));
     if (known && !known.name.test(name!))
       return [`${variable} "${name}" must name ${known.provider}, which ${urlVariable} (${host}) sends to`];
