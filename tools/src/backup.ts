@@ -15,12 +15,13 @@ import { takeBaseBackup } from './backup/base-backup';
 import { copyErasures } from './backup/ledger';
 import { restore } from './backup/restore';
 import { loadToolsConfig } from './config';
-import { embeddedUrl, isReachable } from './database/server';
+import { embeddedOptionsFromEnv } from './database/open-database';
+import { embeddedUrl, isReachable, LEGACY_PASSWORD, readSuperuserPassword } from './database/server';
 import { REPO_ROOT } from './paths';
 import { freePort } from './ports';
 
 async function backupNow(backupDir: string, port: number): Promise<void> {
-  const url = embeddedUrl(port);
+  const url = embeddedUrl(port, readSuperuserPassword(embeddedOptionsFromEnv().dataDir) ?? LEGACY_PASSWORD);
   if (!(await isReachable(url))) {
     throw new ConfigError(`No embedded PostgreSQL answers on port ${port} (EMBEDDED_POSTGRES_PORT): start npm run prod first.`);
   }

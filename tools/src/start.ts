@@ -17,7 +17,7 @@ import { type AppConfig, loadConfig } from '@segmentia/api/src/common/config/app
 import { loadToolsConfig } from './config';
 import { loadEnvFile } from '@segmentia/api/src/common/config/env-file';
 import { type Database, isEmbeddedRunning } from './database/embedded-postgres';
-import { openDatabase } from './database/open-database';
+import { embeddedOptionsFromEnv, openDatabase } from './database/open-database';
 import { deployMigrations } from '@segmentia/api/src/database/migrations';
 import { REPO_ROOT } from './paths';
 import { PrismaService } from '@segmentia/api/src/prisma/prisma.service';
@@ -71,7 +71,7 @@ async function main(): Promise<void> {
     ...localServicePorts(localPorts),
   ];
   // Our embedded PostgreSQL already running (for `npm run studio`) is shared, not in the way.
-  if (embedded && !(await isEmbeddedRunning(settings.EMBEDDED_POSTGRES_PORT))) {
+  if (embedded && !(await isEmbeddedRunning(embeddedOptionsFromEnv()))) {
     ports.push({ port: settings.EMBEDDED_POSTGRES_PORT, variable: 'EMBEDDED_POSTGRES_PORT', host: '127.0.0.1' });
   }
   await assertPortsFree(ports);

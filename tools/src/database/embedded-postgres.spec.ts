@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +8,7 @@ import { startEmbeddedPostgres } from './embedded-postgres';
 import { embeddedOptionsFromEnv } from './open-database';
 import { REPO_ROOT } from '../paths';
 import { openScratchServer } from './temporary-database';
+import { LEGACY_PASSWORD, PASSWORD_FILE, readSuperuserPassword } from './server';
 
 jest.setTimeout(60_000);
 
@@ -75,6 +76,32 @@ describe('startEmbeddedPostgres', () => {
     expect(await query(again.url, 'SELECT 1 AS up')).toEqual([{ up: 1 }]);
     await again.stop();
     expect(passwordFiles()).toEqual(before);
+  });
+
+  it('has a random superuser password of its own, kept 0600, and refuses the old constant one (segmentia/segmentia)', async () => {
+    const port = await freePort();
+    const dataDir = path.join(parent, 'password', 'postgres');
+    const database = await startEmbeddedPostgres({ dataDir, port, persistent: true });
+    try {
+      const password = readSuperuserPassword(dataDir)!;
+      expect(password).toMatch(/^[0-9a-f]{48}$/);
+      expect(database.url).toContain(`:${password}@`);
+      expect(statSync(path.join(dataDir, PASSWORD_FILE)).mode & 0o777).toBe(0o600);
+      const legacy = `postgresql://segmentia:${LEGACY_PASSWORD}@127.0.0.1:${port}/segmentia`;
+      await expect(query(legacy, 'SELECT 1')).rejects.toThrow(/password authentication failed for user "segmentia"/);
+
+      // A cluster made before each had its own password: given a random one at its next start.
+      await query(database.url, `ALTER ROLE segmentia PASSWORD '${LEGACY_PASSWORD}'`);
+      rmSync(path.join(dataDir, PASSWORD_FILE));
+      await database.stop();
+      const again = await startEmbeddedPostgres({ dataDir, port, persistent: true });
+      expect(readSuperuserPassword(dataDir)).toMatch(/^[0-9a-f]{48}$/);
+      expect(await query(again.url, 'SELECT 1 AS up')).toEqual([{ up: 1 }]);
+      await expect(query(legacy, 'SELECT 1')).rejects.toThrow(/password authentication failed/);
+      await again.stop();
+    } finally {
+      await database.stop();
+    }
   });
 
   it('says which port is taken, and by which variable, without leaving a cluster or its folder behind', async () => {

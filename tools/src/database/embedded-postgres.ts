@@ -13,7 +13,16 @@ import path from 'node:path';
 import { binariesFor } from './binaries';
 import { prepareDataDir, sharedAfterAll } from './data-dir';
 import { systemUser } from './run-as';
-import { createDatabase, embeddedUrl, initialise, isReachable, launch } from './server';
+import {
+  createDatabase,
+  embeddedUrl,
+  ensureSuperuserPassword,
+  initialise,
+  isReachable,
+  launch,
+  LEGACY_PASSWORD,
+  readSuperuserPassword,
+} from './server';
 
 export interface Database {
   url: string;
@@ -38,9 +47,9 @@ export interface EmbeddedOptions {
   settings?: Record<string, string>;
 }
 
-/** Whether our embedded PostgreSQL already answers on this port (started by another command): it is shared then. */
-export function isEmbeddedRunning(port: number): Promise<boolean> {
-  return isReachable(embeddedUrl(port));
+/** Whether our embedded PostgreSQL of `dataDir` already answers on this port (started by another command): it is shared then. */
+export function isEmbeddedRunning({ dataDir, port }: Pick<EmbeddedOptions, 'dataDir' | 'port'>): Promise<boolean> {
+  return isReachable(embeddedUrl(port, readSuperuserPassword(dataDir) ?? LEGACY_PASSWORD));
 }
 
 /**
@@ -52,11 +61,10 @@ export function isEmbeddedRunning(port: number): Promise<boolean> {
  */
 export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<Database> {
   const { port, persistent } = options;
-  const url = embeddedUrl(port);
   // Already running for another command (`npm start` while `npm run studio`): share it, leave it running.
-  if (persistent && (await isReachable(url))) {
+  if (persistent && (await isEmbeddedRunning(options))) {
     console.log(`The embedded PostgreSQL already runs on port ${port}: sharing it.`);
-    return { url, stop: async () => undefined };
+    return { url: embeddedUrl(port, await ensureSuperuserPassword(options.dataDir, port)), stop: async () => undefined };
   }
   const portVariable = options.portVariable ?? 'EMBEDDED_POSTGRES_PORT';
   let dataDir = options.dataDir;
@@ -64,11 +72,17 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<D
     const runAs = systemUser();
     const binaries = binariesFor(runAs);
     dataDir = prepareDataDir(options, runAs);
-    if (persistent && (await sharedAfterAll(dataDir, port, url))) return { url, stop: async () => undefined };
+    const shared = embeddedUrl(port, readSuperuserPassword(dataDir) ?? LEGACY_PASSWORD);
+    if (persistent && (await sharedAfterAll(dataDir, port, shared))) {
+      return { url: embeddedUrl(port, await ensureSuperuserPassword(dataDir, port)), stop: async () => undefined };
+    }
     if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await initialise(binaries, dataDir, runAs, persistent);
     const server = await launch(binaries, dataDir, port, portVariable, runAs, persistent, options.settings);
+    let url: string;
     try {
-      await createDatabase(port);
+      const password = await ensureSuperuserPassword(dataDir, port);
+      await createDatabase(port, password);
+      url = embeddedUrl(port, password);
     } catch (error) {
       await server.stop();
       throw new Error(`The embedded PostgreSQL started but its database could not be created: ${(error as Error).message}.`);

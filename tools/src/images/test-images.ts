@@ -15,6 +15,7 @@
  * pulled here): the containers reach them through relays on the network's
  * gateway.
  */
+import { renewApiRolePassword } from '@segmentia/api/src/database/api-role';
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -120,11 +121,13 @@ async function main(): Promise<void> {
     const databaseUrl = throughRelay(database.url, gateway, postgresRelay.port);
 
     await migrate(network, databaseUrl);
+    // The API as its own role, as in compose and Kubernetes; the migration as the owner.
+    const apiDatabaseUrl = throughRelay(await renewApiRolePassword(database.url), gateway, postgresRelay.port);
 
     const containers: string[] = [];
     cleanUp.push(() => containers.length && docker(['rm', '--force', ...containers]));
     const apiEnv = {
-      DATABASE_URL: databaseUrl,
+      DATABASE_URL: apiDatabaseUrl,
       REDIS_URL: throughRelay(redis.url, gateway, redisRelay.port),
       SITE_ORIGINS: SITE_URL,
       STAFF_PAGE_URL: `${SITE_URL}/staff/`,

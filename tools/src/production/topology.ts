@@ -18,6 +18,7 @@ import { loadConfig } from '@segmentia/api/src/common/config/app-config';
 import { type Database, type EmbeddedOptions, isEmbeddedRunning, startEmbeddedPostgres } from '../database/embedded-postgres';
 import { isAlive } from '../database/server';
 import { deployMigrations } from '@segmentia/api/src/database/migrations';
+import { API_ROLE, renewApiRolePassword } from '@segmentia/api/src/database/api-role';
 import { launch, type Managed, waitFor } from '../managed-process';
 import { API_ROOT, REPO_ROOT } from '../paths';
 import { PrismaService } from '@segmentia/api/src/prisma/prisma.service';
@@ -69,7 +70,10 @@ export class Topology {
   /** nginx's configuration (nginx.conf, the rendered template) and temporary files. */
   readonly nginxDir: string;
   certificates!: LocalCertificates;
+  /** The database's owner: migrations, the seed, backups, the drills' own reads. */
   databaseUrl!: string;
+  /** What the replicas connect as: the API's role (api/src/database/api-role.ts) with a password of this start. */
+  apiDatabaseUrl!: string;
   redisUrl!: string;
   private database?: Database;
   private backups?: BackupAgent;
@@ -104,6 +108,7 @@ export class Topology {
       say(`Redis: ${'url' in options.redis ? 'REDIS_URL' : `redis-server, port ${options.redis.port}`}`);
       const applied = await deployMigrations(this.databaseUrl);
       if (applied.length) say(`Migrations applied: ${applied.join(', ')}`);
+      this.apiDatabaseUrl = await this.apiRole(say);
       const prisma = new PrismaService(loadConfig({ DATABASE_URL: this.databaseUrl }));
       try {
         say(`Seed: ${await seed(prisma)} rows written.`);
@@ -147,7 +152,7 @@ export class Topology {
     const names = options.portVariables;
     const { postgres } = options;
     // The embedded PostgreSQL already running (npm start's) is shared, not in the way.
-    const database = 'embedded' in postgres && !(await isEmbeddedRunning(postgres.embedded.port)) ? postgres.embedded : undefined;
+    const database = 'embedded' in postgres && !(await isEmbeddedRunning(postgres.embedded)) ? postgres.embedded : undefined;
     return [
       { port: options.httpPort, variable: names.http },
       { port: options.httpsPort, variable: names.https },
@@ -174,6 +179,21 @@ export class Topology {
       settings: backupDir ? archiveSettings(backupDir, systemUser()) : undefined,
     });
     this.databaseUrl = this.database.url;
+  }
+
+  /**
+   * The replicas' connection: the API's role, given a new random password now (kept in memory only; a restored
+   * folder has the one its base backup was taken with, which is this start's). A DATABASE_URL whose user may not
+   * alter roles leaves the replicas on that URL, said.
+   */
+  private async apiRole(say: (line: string) => void): Promise<string> {
+    try {
+      return await renewApiRolePassword(this.databaseUrl);
+    } catch (error) {
+      if ('embedded' in this.options.postgres) throw error;
+      say(`The API replicas connect as DATABASE_URL's user: it may not set ${API_ROLE}'s password (${(error as Error).message}).`);
+      return this.databaseUrl;
+    }
   }
 
   /** The embedded PostgreSQL's data folder, and the backups' (undefined without them). */
@@ -259,7 +279,7 @@ export class Topology {
       HOST: '127.0.0.1',
       PORT: String(this.options.apiPorts[index]),
       METRICS_PORT: String(this.options.metricsPorts[index]),
-      DATABASE_URL: this.databaseUrl,
+      DATABASE_URL: this.apiDatabaseUrl,
       REDIS_URL: this.redisUrl,
       // nginx is the one proxy in front: the address it passes is the visitor's.
       TRUST_PROXY_HOPS: '1',
