@@ -67,6 +67,13 @@ export const REQUESTED_AUDIENCES = { max: 50, country: /^[A-Z]{2}$/, audience: /
  */
 export const NOT_SINGLE_LINE = /[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
 
+/**
+ * What the message refuses: the same, but for line breaks (LF, CRLF) and tabs. A NUL is refused by PostgreSQL
+ * itself; the other control characters (BEL, ESC, DEL, C1 such as U+0085) would reach sales' notifications and
+ * terminals as sent.
+ */
+export const NOT_PLAIN_TEXT = /(?![\n\t]|\r\n)[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
+
 /** The field error codes the API answers for a contact request (class-validator's constraint names and ours). */
 export const CONTACT_ERROR_CODES = [
   'isDefined',
@@ -78,6 +85,7 @@ export const CONTACT_ERROR_CODES = [
   'isEnum',
   'equals',
   'isSingleLine',
+  'isPlainText',
   'isUuid',
   'matches',
   'isFqdn',

@@ -2,6 +2,7 @@ import { ArgsType, Field, Int } from '@nestjs/graphql';
 import { Transform } from 'class-transformer';
 import { IsEnum, IsInt, IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
 import { Locale } from '../../common/locale';
+import { IsSingleLine } from '../../common/text-characters';
 import { SEARCH_LIMITS } from '@segmentia/contracts/search';
 
 @ArgsType()
@@ -25,6 +26,7 @@ export class SearchAudiencesArgs extends CountryArgs {
   @IsString()
   @MinLength(SEARCH_LIMITS.min)
   @MaxLength(SEARCH_LIMITS.max)
+  @IsSingleLine()
   text: string;
 
   @Field(() => Int, { defaultValue: 20, description: 'At most this many, 1 to 50' })

@@ -16,10 +16,10 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { Locale } from '../../common/locale';
+import { IsPlainText, IsSingleLine } from '../../common/text-characters';
 import { AdvertiserCount, AgencySize, AgencyType, DecisionRole, Interest, Position } from '../contact.enums';
 import { IsNotDisposableEmail } from './is-not-disposable-email';
 import { IsPhoneForLocale } from './is-phone-for-locale';
-import { IsSingleLine } from './is-single-line';
 import { MAX_REQUESTED_AUDIENCES, RequestedAudienceInput } from './requested-audience.input';
 import { ATTRIBUTION_LIMITS, CONTACT_LIMITS } from '@segmentia/contracts/contact';
 
@@ -69,6 +69,7 @@ export class ContactRequestInput {
   @Transform(trim)
   @IsEmail()
   @MaxLength(CONTACT_LIMITS.email.max)
+  @IsSingleLine()
   @IsNotDisposableEmail()
   email: string;
 
@@ -76,6 +77,7 @@ export class ContactRequestInput {
   @Transform(trimToUndefined)
   @IsOptional()
   @IsPhoneForLocale()
+  @IsSingleLine()
   phone?: string;
 
   @Field(() => Position)
@@ -95,6 +97,7 @@ export class ContactRequestInput {
   @IsOptional()
   @IsString()
   @MaxLength(CONTACT_LIMITS.message.max)
+  @IsPlainText()
   message?: string;
 
   @Field(() => String, {
@@ -106,6 +109,7 @@ export class ContactRequestInput {
   @IsOptional()
   @IsString()
   @MaxLength(4000)
+  @IsSingleLine()
   altcha?: string;
 
   @Field({ description: 'The visitor ticked "I accept the terms and have read the privacy policy"; must be true' })
@@ -116,6 +120,7 @@ export class ContactRequestInput {
   @Transform(trimToUndefined)
   @IsOptional()
   @Matches(/^\/[^\s]{0,299}$/, { message: 'pagePath must be a path on the site, starting with /' })
+  @IsSingleLine()
   pagePath?: string;
 
   @Field({ nullable: true, description: 'The first page of the visit, e.g. /en/ (attribution)' })
@@ -123,6 +128,7 @@ export class ContactRequestInput {
   @IsOptional()
   @Matches(/^\/[^\s]*$/, { message: 'landingPage must be a path on the site, starting with /' })
   @MaxLength(ATTRIBUTION_LIMITS.landingPage)
+  @IsSingleLine()
   landingPage?: string;
 
   @Field({ nullable: true, description: "The host of the site that linked to the visit's first page, e.g. www.linkedin.com" })
@@ -130,6 +136,7 @@ export class ContactRequestInput {
   @IsOptional()
   @IsFQDN({ require_tld: false }, { message: 'referrerHost must be a host name, e.g. www.linkedin.com' })
   @MaxLength(ATTRIBUTION_LIMITS.referrerHost)
+  @IsSingleLine()
   referrerHost?: string;
 
   @Field({ nullable: true, description: 'utm_source of the first page of the visit' })
@@ -199,5 +206,6 @@ export class ContactRequestInput {
   @IsOptional()
   @IsString()
   @MaxLength(CONTACT_LIMITS.website.max)
+  @IsSingleLine()
   website?: string;
 }

@@ -2,6 +2,7 @@ import { ArgsType, Field, GraphQLISODateTime, ID, InputType, Int, registerEnumTy
 import { Transform, Type } from 'class-transformer';
 import { IsDate, IsEnum, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { Locale } from '../../common/locale';
+import { IsSingleLine } from '../../common/text-characters';
 import { Interest } from '../../contact/contact.enums';
 import { LeadStatus } from '../models/lead.model';
 
@@ -39,6 +40,7 @@ export class LeadsFilter {
   @Transform(trimToUndefined)
   @IsString()
   @MaxLength(100)
+  @IsSingleLine()
   search?: string;
 
   @Field(() => String, {
@@ -49,6 +51,7 @@ export class LeadsFilter {
   @Transform(trimToUndefined)
   @IsString()
   @MaxLength(100)
+  @IsSingleLine()
   source?: string;
 
   @Field(() => Int, { nullable: true, description: 'Only leads whose fit score is at least this, 0 to 100' })

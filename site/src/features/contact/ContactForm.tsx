@@ -6,7 +6,7 @@ import { attributionConsent, attributionOf } from '../analytics/attribution';
 import { track, trackFormSuccess } from '../analytics/track';
 import { clearSelection, type SelectedAudience, unavailableIn, useSelectedAudiences } from '../explorer/audience-request';
 import { useLocale } from '../i18n/use-locale';
-import { CONTACT_LIMITS, CONTACT_OPTIONS, EMAIL_PATTERN, NOT_SINGLE_LINE } from '@segmentia/contracts/contact';
+import { CONTACT_LIMITS, CONTACT_OPTIONS, EMAIL_PATTERN, NOT_PLAIN_TEXT, NOT_SINGLE_LINE } from '@segmentia/contracts/contact';
 import { messageKeyFor, PHONE_PATTERN } from './options';
 import * as styles from './ContactForm.module.css';
 import { DataSent } from './DataSent';
@@ -138,6 +138,7 @@ export function ContactForm() {
   };
   const required = { required: true };
   const singleLine = { validate: { singleLine: (value: unknown) => typeof value !== 'string' || !NOT_SINGLE_LINE.test(value) } };
+  const plainText = { validate: { plainText: (value: unknown) => typeof value !== 'string' || !NOT_PLAIN_TEXT.test(value) } };
   const select = (name: keyof typeof CONTACT_OPTIONS & keyof Values) => (
     <select {...field(name, required)} defaultValue="">
       <option value="" disabled>
@@ -224,6 +225,7 @@ export function ContactForm() {
               inputMode="email"
               {...field('email', {
                 ...required,
+                ...singleLine,
                 maxLength: CONTACT_LIMITS.email.max,
                 pattern: EMAIL_PATTERN,
                 onBlur: (event) => void email.checkAddress(String(event.target.value).trim()),
@@ -232,7 +234,7 @@ export function ContactForm() {
             />
           </Field>
           <Field name="phone" label={t('fields.phone')} hint={t('hints.phone')} error={message('phone')}>
-            <input type="tel" autoComplete="tel" inputMode="tel" {...field('phone', { pattern: PHONE_PATTERN })} />
+            <input type="tel" autoComplete="tel" inputMode="tel" {...field('phone', { ...singleLine, pattern: PHONE_PATTERN })} />
           </Field>
           <Field name="position" label={t('fields.position')} error={message('position')} required>
             {select('position')}
@@ -255,7 +257,7 @@ export function ContactForm() {
             error={message('message')}
             wide
           >
-            <textarea rows={5} {...field('message', { maxLength: CONTACT_LIMITS.message.max })} />
+            <textarea rows={5} {...field('message', { ...plainText, maxLength: CONTACT_LIMITS.message.max })} />
           </Field>
         </fieldset>
         {hasSelection && (

@@ -24,6 +24,7 @@ export const API_ERROR_KEYS: Record<ContactErrorCode, string> = {
   isString: 'required',
   equals: 'terms',
   isSingleLine: 'singleLine',
+  isPlainText: 'plainText',
   isUuid: 'invalid',
   matches: 'invalid',
   isFqdn: 'invalid',

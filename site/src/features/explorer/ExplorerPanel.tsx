@@ -9,6 +9,7 @@ import { renameSelected } from './audience-request';
 import { sortByName } from './format';
 import { SelectionSummary } from './SelectedAudiences';
 import { SEARCH_LIMITS } from '@segmentia/contracts/search';
+import { NOT_SINGLE_LINE } from '@segmentia/contracts/contact';
 import { selectInExplorer, useExplorerSelection } from './use-explorer-selection';
 import * as styles from './Explorer.module.css';
 import { AudienceTable } from './AudienceTable';
@@ -60,7 +61,8 @@ export function ExplorerPanel({ countries, topics }: Props) {
     const timer = window.setTimeout(() => selectInExplorer({ q: typed }), SEARCH_PAUSE_MS);
     return () => window.clearTimeout(timer);
   }, [typed, q]);
-  const words = q.trim();
+  // The API refuses control characters in the search (a pasted tab): they are spaces here.
+  const words = q.replace(new RegExp(NOT_SINGLE_LINE.source, 'gu'), ' ').trim();
   const searching = words.length >= SEARCH_LIMITS.min;
 
   // Links to this page's explorer on a country (the coverage map's: plain links before JavaScript): once the explorer
