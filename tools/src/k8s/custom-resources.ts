@@ -17,6 +17,7 @@ interface ClusterSpec {
   imageName?: string;
   storage?: { size?: string };
   bootstrap?: { initdb?: { database?: string; owner?: string } };
+  managed?: { roles?: { name?: string; login?: boolean; superuser?: boolean; passwordSecret?: { name?: string } }[] };
   plugins?: { name: string; isWALArchiver?: boolean; parameters?: Record<string, string> }[];
 }
 interface ObjectStoreSpec {
@@ -27,6 +28,8 @@ interface ObjectStoreSpec {
     s3Credentials?: { accessKeyId?: SecretKeyRef; secretAccessKey?: SecretKeyRef; inheritFromIAMRole?: boolean };
     azureCredentials?: object;
     googleCredentials?: object;
+    data?: { encryption?: string };
+    wal?: { encryption?: string };
   };
 }
 interface ScheduledBackupSpec {
@@ -67,6 +70,11 @@ export const cloudNativePg: Rule = (objects) => {
     if (!spec.storage?.size) report(cluster, 'no storage.size');
     // The application's Secret (<cluster>-app) is made for this database and owner.
     if (!spec.bootstrap?.initdb?.database || !spec.bootstrap.initdb.owner) report(cluster, 'no bootstrap.initdb database and owner');
+    // A role the operator manages logs in with its own Secret, never as a superuser.
+    for (const role of spec.managed?.roles ?? []) {
+      if (!role.name || role.superuser !== false) report(cluster, `managed role ${role.name} is not explicitly superuser: false`);
+      if (role.login && !role.passwordSecret?.name) report(cluster, `managed role ${role.name} logs in without a passwordSecret`);
+    }
     const plugins = spec.plugins ?? [];
     for (const plugin of plugins.filter(({ name }) => name === BARMAN_CLOUD_PLUGIN)) {
       const store = plugin.parameters?.barmanObjectName;
@@ -86,6 +94,10 @@ export const cloudNativePg: Rule = (objects) => {
     if (!bySecret) report(store, 's3Credentials are not Secret references (name and key)');
     // The plugin refuses it: the server's name is the Cluster's plugin parameter.
     if (configuration?.serverName) report(store, 'configuration.serverName is set');
+    // Backups hold every lead: encrypted at rest, data and WAL alike.
+    for (const part of ['data', 'wal'] as const)
+      if (!['AES256', 'aws:kms'].includes(configuration?.[part]?.encryption ?? ''))
+        report(store, `${part}.encryption is not AES256 or aws:kms`);
     if (retentionPolicy !== undefined && !/^[1-9][0-9]*[dwm]$/.test(retentionPolicy))
       report(store, `retentionPolicy ${retentionPolicy} is not like 30d`);
   }
@@ -184,17 +196,24 @@ function references(objects: KubeObject[]): { kind: 'Secret' | 'ConfigMap'; name
       optional: false,
     })),
   );
-  return [...fromPods, ...fromStores, ...fromPolicies];
+  const fromClusters = ofKind(objects, 'Cluster').flatMap((cluster) =>
+    (specOf<ClusterSpec>(cluster).managed?.roles ?? []).flatMap(({ passwordSecret }) =>
+      passwordSecret?.name
+        ? [{ kind: 'Secret' as const, name: passwordSecret.name, namespace: cluster.metadata.namespace, optional: false }]
+        : [],
+    ),
+  );
+  return [...fromPods, ...fromStores, ...fromPolicies, ...fromClusters];
 }
 
 /**
  * What the installation must give, as "Kind name" (sorted, once each): the Secrets and ConfigMaps referred to that
- * neither the manifests nor CloudNativePG (its <cluster>-app Secret) make. docs/kubernetes.md lists the same.
+ * neither the manifests nor CloudNativePG (its <cluster>-app and <cluster>-ca Secrets) make. docs/kubernetes.md lists the same.
  */
 export function givenByTheInstallation(objects: KubeObject[]): string[] {
   const made = (kind: string, name: string, namespace?: string) =>
     find(objects, kind, name, namespace) !== undefined ||
-    (kind === 'Secret' && name.endsWith('-app') && find(objects, 'Cluster', name.slice(0, -'-app'.length), namespace) !== undefined);
+    (kind === 'Secret' && /-(app|ca)$/.test(name) && find(objects, 'Cluster', name.replace(/-(app|ca)$/, ''), namespace) !== undefined);
   const missing = references(objects).filter(({ kind, name, namespace, optional }) => !optional && !made(kind, name, namespace));
   return [...new Set(missing.map(({ kind, name }) => `${kind} ${name}`))].sort();
 }

@@ -20,6 +20,7 @@ import { promisify } from 'node:util';
 import type { IContainer, IProbe } from 'kubernetes-models/v1';
 import { stringify } from 'yaml';
 import { until } from '@segmentia/testing';
+import { renewApiRolePassword } from '@segmentia/api/src/database/api-role';
 import { createTemporaryDatabase, openScratchServer } from '../database/temporary-database';
 import { imageName } from '../images/build-images';
 import { openEngine } from '../images/engine';
@@ -111,9 +112,23 @@ async function main(): Promise<void> {
     await run('podman', ['load', '-q', '-i', archive]);
     rmSync(archive);
 
-    // The dev overlay's generated Secrets, and CloudNativePG's (the operator makes it on a cluster): the run's database.
-    const secrets = { ...renderedSecrets(objects), 'segmentia-db-app/uri': database.url };
+    // The dev overlay's generated Secrets.
+    const secrets = renderedSecrets(objects);
     const api = forThisMachine(apiDeployment, secrets);
+    // The API as its own role, as the Cluster's managed role; this machine's PostgreSQL speaks no TLS, so the
+    // operator's CA (sslmode=verify-full) is left out here: manifests.spec.ts checks that part.
+    const apiSpec = podTemplateOf(api);
+    const apiContainer = apiSpec.containers[0] as IContainer;
+    const apiDatabaseUrl = await renewApiRolePassword(database.url);
+    apiContainer.env = apiContainer.env!.flatMap((variable) =>
+      variable.name === 'DATABASE_PASSWORD'
+        ? []
+        : variable.name === 'DATABASE_URL'
+          ? [{ name: variable.name, value: apiDatabaseUrl }]
+          : [variable],
+    );
+    apiContainer.volumeMounts = apiContainer.volumeMounts?.filter(({ name }) => name !== 'postgres-ca');
+    apiSpec.volumes = apiSpec.volumes?.filter(({ name }) => name !== 'postgres-ca');
     const web = forThisMachine(webDeployment, secrets);
     // No cluster DNS on the host's network: nginx reaches the API where it listens.
     const webContainer = podTemplateOf(web).containers[0] as IContainer;

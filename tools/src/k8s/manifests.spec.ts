@@ -75,14 +75,16 @@ const RULES: Record<string, Rule> = {
 
 /** Per overlay: what the installation gives by name (docs/kubernetes.md, "Secrets"); dev alone generates throwaway Secrets. */
 const OVERLAYS = [
-  { overlay: 'dev', throwawaySecrets: true, given: ['ConfigMap segmentia-web-ca', 'Secret segmentia-web-tls'] },
+  { overlay: 'dev', throwawaySecrets: true, operator: true, given: ['ConfigMap segmentia-web-ca', 'Secret segmentia-web-tls'] },
   {
     overlay: 'production',
     throwawaySecrets: false,
+    operator: true,
     given: [
       'ConfigMap segmentia-web-ca',
       'Secret segmentia-api',
       'Secret segmentia-backup-s3',
+      'Secret segmentia-db-api',
       'Secret segmentia-valkey',
       'Secret segmentia-web-tls',
     ],
@@ -90,6 +92,7 @@ const OVERLAYS = [
   {
     overlay: 'production-managed-postgres',
     throwawaySecrets: false,
+    operator: false,
     given: [
       'ConfigMap segmentia-web-ca',
       'Secret segmentia-api',
@@ -112,7 +115,7 @@ const WEB_IMAGE_ENV = [.../^ENV ((?:.*\\\n)*.*)$/m.exec(dockerfile.slice(dockerf
 );
 const templateVariables = (file: string) => [...readFileSync(file, 'utf8').matchAll(/\$\{(\w+)\}/g)].map((match) => match[1]!);
 
-describe.each(OVERLAYS)('deploy/k8s/overlays/$overlay', ({ overlay, throwawaySecrets, given }) => {
+describe.each(OVERLAYS)('deploy/k8s/overlays/$overlay', ({ overlay, throwawaySecrets, operator, given }) => {
   const objects = renderOverlay(overlay);
 
   it('renders objects that each fit their schema', () => {
@@ -126,7 +129,7 @@ describe.each(OVERLAYS)('deploy/k8s/overlays/$overlay', ({ overlay, throwawaySec
 
   it(throwawaySecrets ? 'holds only its throwaway secrets' : 'holds no secret', () => {
     const secrets = objects.filter(({ kind }) => kind === 'Secret').map(({ metadata }) => metadata.name.replace(/-[a-z0-9]{10}$/, ''));
-    expect(secrets).toEqual(throwawaySecrets ? ['segmentia-api', 'segmentia-valkey'] : []);
+    expect(secrets.sort()).toEqual(throwawaySecrets ? ['segmentia-api', 'segmentia-db-api', 'segmentia-valkey'] : []);
     if (!throwawaySecrets) expect(noSecretData(objects)).toEqual([]);
   });
 
@@ -144,8 +147,14 @@ describe.each(OVERLAYS)('deploy/k8s/overlays/$overlay', ({ overlay, throwawaySec
     const namespace = objects.find(({ kind }) => kind === 'Namespace')!.metadata.name;
     const names = environmentNames(containerOf(objects, 'Deployment', 'segmentia-api'), objects, namespace);
     const known = new Set(Object.keys(new AppConfig()));
-    expect(names.filter((name) => !known.has(name))).toEqual(['REDIS_PASSWORD']);
-    expect(Object.keys(ONLY_IN_KUBERNETES).filter((name) => !names.includes(name) || COMPOSE_API_NAMES.includes(name))).toEqual([]);
+    // With CloudNativePG, the API role's password comes apart from its URL; a managed database's Secret holds the URL whole.
+    const byOperator = operator ? [] : ['DATABASE_PASSWORD'];
+    expect(names.filter((name) => !known.has(name))).toEqual(operator ? ['DATABASE_PASSWORD', 'REDIS_PASSWORD'] : ['REDIS_PASSWORD']);
+    expect(
+      Object.keys(ONLY_IN_KUBERNETES).filter(
+        (name) => !byOperator.includes(name) && (!names.includes(name) || COMPOSE_API_NAMES.includes(name)),
+      ),
+    ).toEqual([]);
     expect(Object.keys(ONLY_IN_COMPOSE).filter((name) => names.includes(name) || !COMPOSE_API_NAMES.includes(name))).toEqual([]);
   });
 
@@ -185,6 +194,51 @@ describe.each(OVERLAYS)('deploy/k8s/overlays/$overlay', ({ overlay, throwawaySec
       'segmentia-web-tls',
     );
     expect(web.readinessProbe?.httpGet?.path).toBe(HEALTH_PATHS.nginx);
+  });
+});
+
+describe.each(OVERLAYS.filter(({ operator }) => operator))('deploy/k8s/overlays/$overlay and its database', ({ overlay }) => {
+  const objects = renderOverlay(overlay);
+  const caMount = (kind: string, name: string) => {
+    const pod = podOf(objects, kind, name);
+    const mount = pod.containers[0]!.volumeMounts!.find(({ name }) => name === 'postgres-ca')!;
+    return { path: mount.mountPath, secret: pod.volumes!.find(({ name }) => name === mount.name)!.secret };
+  };
+
+  it("connects the API as its own role, the migrations as the owner, each verifying the server with the operator's CA", () => {
+    const api = containerOf(objects, 'Deployment', 'segmentia-api');
+    const job = objects.find(({ kind }) => kind === 'Job')!;
+    const migrate = podTemplateOf(job).containers[0]!;
+    for (const [container, user, secret, kind, name] of [
+      [api, 'segmentia_api', 'segmentia-db-api', 'Deployment', 'segmentia-api'],
+      [migrate, 'segmentia', 'segmentia-db-app', 'Job', job.metadata.name],
+    ] as const) {
+      const url = new URL(envValue(container, 'DATABASE_URL')!);
+      expect([url.username, url.password, url.host]).toEqual([user, '$(DATABASE_PASSWORD)', 'segmentia-db-rw:5432']);
+      expect(container.env!.find(({ name }) => name === 'DATABASE_PASSWORD')!.valueFrom!.secretKeyRef).toEqual({
+        name: secret,
+        key: 'password',
+      });
+      const ca = caMount(kind, name);
+      expect(url.searchParams.get('sslmode')).toBe('verify-full');
+      expect(url.searchParams.get('sslrootcert')).toBe(`${ca.path}/ca.crt`);
+      // The CA's certificate, never its key.
+      expect(ca.secret).toEqual({ secretName: 'segmentia-db-ca', items: [{ key: 'ca.crt', path: 'ca.crt' }] });
+    }
+    const roles = (find(objects, 'Cluster', 'segmentia-db').spec as { managed: { roles: object[] } }).managed.roles;
+    expect(roles).toEqual([
+      expect.objectContaining({ name: 'segmentia_api', login: true, superuser: false, createdb: false, createrole: false }),
+    ]);
+    expect(roles[0]).toMatchObject({ passwordSecret: { name: 'segmentia-db-api' } });
+  });
+
+  it('gives Valkey its password as configuration, never on a command line', () => {
+    const valkey = containerOf(objects, 'Deployment', 'segmentia-valkey');
+    // Kubernetes' $(VARIABLE) would write the password into the process's arguments; the shell's here-document does not.
+    const commandLine = [...(valkey.command ?? []), ...(valkey.args ?? [])].join(' ');
+    expect(commandLine).not.toContain('$(VALKEY_PASSWORD)');
+    expect(commandLine).not.toContain('--requirepass');
+    expect(valkey.command!.join(' ')).toContain('requirepass $VALKEY_PASSWORD');
   });
 });
 

@@ -142,6 +142,23 @@ describe('the checks', () => {
       problem: 'ObjectStore segmentia-backups: s3Credentials are not Secret references (name and key)',
     },
     {
+      name: 'WAL stored unencrypted',
+      rule: cloudNativePg,
+      change: (objects) =>
+        delete (find(objects, 'ObjectStore', 'segmentia-backups').spec as { configuration: { wal: { encryption?: string } } }).configuration
+          .wal.encryption,
+      problem: 'ObjectStore segmentia-backups: wal.encryption is not AES256 or aws:kms',
+    },
+    {
+      name: "the API's role made a superuser",
+      rule: cloudNativePg,
+      change: (objects) =>
+        Object.assign((find(objects, 'Cluster', 'segmentia-db').spec as { managed: { roles: object[] } }).managed.roles[0]!, {
+          superuser: true,
+        }),
+      problem: 'Cluster segmentia-db: managed role segmentia_api is not explicitly superuser: false',
+    },
+    {
       name: 'the BackendTLSPolicy gone',
       rule: gatewayApi,
       change: (objects) => remove(objects, 'BackendTLSPolicy', 'segmentia-web'),

@@ -82,6 +82,29 @@ describe('docker-compose.yml and npm run prod', () => {
   });
 });
 
+describe('docker-compose.yml and its secrets', () => {
+  const { migrate, postgres } = compose.services as Record<string, Service & { command?: string[] }>;
+
+  it('migrates as the owner and runs the API as its own role, which the init script makes with a password of its own', () => {
+    const user = (service: Service) => /^postgresql:\/\/(\w+):/.exec(service.environment!.DATABASE_URL!)?.[1];
+    expect([user(migrate!), user(api!)]).toEqual(['segmentia', 'segmentia_api']);
+    expect(api!.environment!.DATABASE_URL).toContain('${POSTGRES_API_PASSWORD:?');
+    const mount = postgres!.volumes!.find((volume) => volume.includes('/docker-entrypoint-initdb.d/'))!;
+    const script = readFileSync(path.join(REPO_ROOT, mount.split(':')[0]!), 'utf8');
+    expect(script).toMatch(
+      /\\getenv api_password POSTGRES_API_PASSWORD\nCREATE ROLE segmentia_api LOGIN PASSWORD :'api_password' NOSUPERUSER/,
+    );
+    expect(postgres!.environment!.POSTGRES_API_PASSWORD).toContain('${POSTGRES_API_PASSWORD:?');
+  });
+
+  it('gives Redis its password as configuration on standard input, never on a command line', () => {
+    const command = (redis as { command: string[] }).command.join(' ');
+    expect(command).not.toContain('--requirepass');
+    expect(command).not.toContain('${REDIS_PASSWORD');
+    expect(command).toMatch(/exec redis-server - .*<<EOF\nrequirepass \$\$REDISCLI_AUTH\nEOF/);
+  });
+});
+
 describe('renderTemplate', () => {
   it('replaces the variables it is given and leaves nginx’s own alone', () => {
     expect(renderTemplate('return 301 ${SITE_URL}$request_uri;', { SITE_URL: 'https://a.example' })).toBe(

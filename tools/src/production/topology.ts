@@ -8,7 +8,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { LOG_RETENTION_DAYS } from '@segmentia/contracts/company';
@@ -231,22 +231,19 @@ export class Topology {
     }
     const dir = path.join(dataDir, 'redis');
     mkdirSync(dir, { recursive: true });
-    // A password, as in docker-compose.yml: another local user cannot use or empty the counters.
+    // A password, as in docker-compose.yml: another local user cannot use or empty the counters. In a configuration
+    // file only this user reads, not on redis-server's command line, which every local user sees.
     this.redisPassword ??= randomBytes(18).toString('base64url');
-    const args = [
-      '--port',
-      String(redis.port),
-      '--bind',
-      '127.0.0.1',
-      '--save',
-      '',
-      '--appendonly',
-      'no',
-      '--dir',
-      dir,
-      '--requirepass',
-      this.redisPassword,
-    ];
+    const config = path.join(dir, 'redis.conf');
+    writeFileSync(
+      config,
+      [`port ${redis.port}`, 'bind 127.0.0.1', 'save ""', 'appendonly no', `dir "${dir}"`, `requirepass ${this.redisPassword}`, ''].join(
+        '\n',
+      ),
+      { mode: 0o600 },
+    );
+    chmodSync(config, 0o600);
+    const args = [config];
     this.redis = launch('redis', 'redis-server', args, path.join(this.logDir, 'redis.log'));
     this.redisUrl = `redis://:${this.redisPassword}@127.0.0.1:${redis.port}`;
     const ping = () =>
