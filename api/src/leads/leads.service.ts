@@ -3,13 +3,16 @@ import { stringify } from 'csv-stringify/sync';
 import { defusedCell } from '@segmentia/contracts/csv';
 import { badUserInput, notFound } from '../common/errors/errors';
 import type { Prisma } from '../generated/prisma/client';
-import { ErasureReason } from '../generated/prisma/enums';
+import { ErasureReason, StaffActionKind } from '../generated/prisma/enums';
 import { PrismaService } from '../prisma/prisma.service';
+import type { Identity } from './auth/firebase-token-verifier';
 import { type CsvSeparator, LeadOrder, type LeadsArgs, type LeadsFilter } from './dto/leads.args';
 import { leadSource } from './attribution';
 import { decodeCursor, encodeCursor, following } from './cursor';
 import type { LeadInsights } from './models/lead-insights.model';
 import { type Lead, type LeadConnection, type LeadErasureReceipt, LeadStatus, withTypedJson } from './models/lead.model';
+import type { StaffAction } from './models/staff-action.model';
+import { recordStaffAction, staffActionsOf } from './staff-actions';
 
 const LEAD_FIELDS = {
   id: true,
@@ -103,12 +106,16 @@ const CSV_COLUMNS: [keyof Lead, string][] = [
   ['id', 'Lead id'],
 ];
 
-/** Staff's reading and working of leads. Callers are checked by StaffGuard. */
+/**
+ * Staff's reading and working of leads. Callers are checked by StaffGuard; what each of them reads, exports, changes
+ * and erases is recorded with their account (staff_action): a page of the list and an export as one action each
+ * with how many leads, never which.
+ */
 @Injectable()
 export class LeadsService {
   constructor(private readonly prisma: PrismaService) {}
 
-  async list({ filter, first, after, orderBy }: LeadsArgs): Promise<LeadConnection> {
+  async list({ filter, first, after, orderBy }: LeadsArgs, staff: Identity): Promise<LeadConnection> {
     const where = whereOf(filter);
     const cursor = after ? decodeCursor(after, orderBy) : undefined;
     const [rows, totalCount] = await Promise.all([
@@ -121,17 +128,36 @@ export class LeadsService {
       this.prisma.contactRequest.count({ where }),
     ]);
     const edges = rows.slice(0, first).map((row) => ({ node: toLead(row), cursor: encodeCursor(row, orderBy) }));
+    await recordStaffAction(this.prisma, staff, StaffActionKind.LIST, { count: edges.length });
     return { edges, totalCount, pageInfo: { hasNextPage: rows.length > first, endCursor: edges.at(-1)?.cursor ?? null } };
   }
 
-  async get(id: string): Promise<Lead | null> {
+  /** One lead, as staff open it: the view is recorded. */
+  async view(id: string, staff: Identity): Promise<Lead> {
+    const lead = await this.get(id);
+    if (!lead) throw leadNotFound(id);
+    await recordStaffAction(this.prisma, staff, StaffActionKind.VIEW, { leadId: id });
+    return lead;
+  }
+
+  private async get(id: string): Promise<Lead | null> {
     const row = await this.prisma.contactRequest.findUnique({ select: LEAD_FIELDS, where: { id } });
     return row && toLead(row);
   }
 
-  async updateStatus(id: string, status: LeadStatus): Promise<Lead> {
-    const { count } = await this.prisma.contactRequest.updateMany({ where: { id }, data: { status, statusUpdatedAt: new Date() } });
-    const lead = count ? await this.get(id) : null;
+  /** What staff did with a lead, newest first. */
+  activity(leadId: string, first: number): Promise<StaffAction[]> {
+    return staffActionsOf(this.prisma, leadId, first);
+  }
+
+  /** The new status and who gave it, in one transaction; to SPAM, that account is who marked the lead as spam. */
+  async updateStatus(id: string, status: LeadStatus, staff: Identity): Promise<Lead> {
+    await this.prisma.$transaction(async (tx) => {
+      const { count } = await tx.contactRequest.updateMany({ where: { id }, data: { status, statusUpdatedAt: new Date() } });
+      if (!count) throw leadNotFound(id);
+      await recordStaffAction(tx, staff, StaffActionKind.STATUS, { leadId: id, status });
+    });
+    const lead = await this.get(id);
     if (!lead) throw leadNotFound(id);
     return lead;
   }
@@ -139,16 +165,19 @@ export class LeadsService {
   /**
    * GDPR erasure: the lead and its notifications go (the outbox rows cascade);
    * what stays is that an erasure happened, when, which staff member did it, and the lead's random id (no personal
-   * data once the row is gone), which the backups' erasure ledger keeps to erase it again after a restore.
+   * data once the row is gone), which the backups' erasure ledger keeps to erase it again after a restore. The lead's
+   * own staff actions go with it; the erasure's is recorded apart, naming the erasure.
    */
-  async erase(id: string, staffUid: string): Promise<LeadErasureReceipt> {
+  async erase(id: string, staff: Identity): Promise<LeadErasureReceipt> {
     return this.prisma.$transaction(async (tx) => {
       const { count } = await tx.contactRequest.deleteMany({ where: { id } });
       if (!count) throw leadNotFound(id);
-      return tx.leadErasure.create({
-        data: { reason: ErasureReason.REQUEST, count, erasedBy: staffUid, leadIds: [id] },
+      const erasure = await tx.leadErasure.create({
+        data: { reason: ErasureReason.REQUEST, count, erasedBy: staff.uid, leadIds: [id] },
         select: { id: true, erasedAt: true },
       });
+      await recordStaffAction(tx, staff, StaffActionKind.ERASE, { erasureId: erasure.id });
+      return erasure;
     });
   }
 
@@ -207,7 +236,7 @@ export class LeadsService {
    * cells that a spreadsheet would run as a formula (=, +, -, @, their full-width forms, tab, CR)
    * prefixed with an apostrophe (OWASP's CSV injection advice).
    */
-  async csv(filter: LeadsFilter | undefined, separator: CsvSeparator): Promise<string> {
+  async csv(filter: LeadsFilter | undefined, separator: CsvSeparator, staff: Identity): Promise<string> {
     const where = whereOf(filter);
     const total = await this.prisma.contactRequest.count({ where });
     if (total > CSV_MAX_ROWS) {
@@ -216,6 +245,7 @@ export class LeadsService {
       });
     }
     const rows = await this.prisma.contactRequest.findMany({ select: LEAD_FIELDS, where, orderBy: NEWEST_FIRST });
+    await recordStaffAction(this.prisma, staff, StaffActionKind.EXPORT, { count: rows.length });
     return stringify(
       rows.map((row) => CSV_COLUMNS.map(([field]) => cell(toLead(row)[field]))),
       { bom: true, delimiter: separator, record_delimiter: 'windows', header: true, columns: CSV_COLUMNS.map(([, title]) => title) },

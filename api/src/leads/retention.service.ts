@@ -1,6 +1,6 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { AppConfig } from '../common/config/app-config';
-import { ErasureReason, LeadStatus } from '../generated/prisma/enums';
+import { ErasureReason, LeadStatus, StaffActionKind } from '../generated/prisma/enums';
 import { Metrics } from '../metrics/metrics.service';
 import { PrismaService } from '../prisma/prisma.service';
 
@@ -8,8 +8,10 @@ import { PrismaService } from '../prisma/prisma.service';
  * Erases leads older than LEAD_RETENTION_MONTHS, spam older than
  * SPAM_RETENTION_DAYS and consent records older than CONSENT_RETENTION_MONTHS
  * (the periods the privacy policy states): at start, then every
- * RETENTION_INTERVAL_MINUTES. Several replicas may run it at once: a lead is
- * deleted once, and each run records only how many it erased.
+ * RETENTION_INTERVAL_MINUTES. A lead's staff actions go with it; the actions
+ * that name no lead (lists, exports, erasures) are erased on the leads'
+ * schedule. Several replicas may run it at once: a lead is deleted once, and
+ * each run records only what it erased.
  */
 @Injectable()
 export class RetentionService implements OnApplicationBootstrap, OnModuleDestroy {
@@ -47,6 +49,7 @@ export class RetentionService implements OnApplicationBootstrap, OnModuleDestroy
     this.metrics.retentionErased.inc({ kind: 'lead' }, await this.eraseExpired(now));
     this.metrics.retentionErased.inc({ kind: 'spam' }, await this.eraseSpam(now));
     this.metrics.retentionErased.inc({ kind: 'consent_record' }, await this.eraseConsentRecords(now));
+    this.metrics.retentionErased.inc({ kind: 'staff_action' }, await this.eraseStaffActions(now));
   }
 
   /** The moment before which a row is erased: the same day `months` back, or that month's last day. */
@@ -72,14 +75,46 @@ export class RetentionService implements OnApplicationBootstrap, OnModuleDestroy
 
   /**
    * Erases spam SPAM_RETENTION_DAYS after it arrived, as the privacy policy says (kept that long to see abuse
-   * patterns): what the honeypot caught, and what staff marked as spam.
+   * patterns): what the honeypot caught, and what staff marked as spam. Recorded like an erasure staff asked for
+   * (reason SPAM, the leads' ids, which the backups' ledger copies): one record per account that marked leads as spam
+   * (the last to set SPAM), and one with no account for what the honeypot caught. The lead's staff actions, read in
+   * the statement that deletes it, are erased with it.
    */
   async eraseSpam(now = new Date()): Promise<number> {
     const before = new Date(now.getTime() - this.config.SPAM_RETENTION_DAYS * 86_400_000);
-    const { count } = await this.prisma.contactRequest.deleteMany({
-      where: { OR: [{ isSpam: true }, { status: LeadStatus.SPAM }], receivedAt: { lt: before } },
+    const erased = await this.prisma.$transaction(async (tx) => {
+      const rows = await tx.$queryRaw<{ id: string; markedBy: string | null }[]>`
+        WITH erased AS (
+          DELETE FROM contact_request
+          WHERE (is_spam OR status = ${LeadStatus.SPAM}::"LeadStatus") AND received_at < ${before}
+          RETURNING id
+        )
+        SELECT erased.id::text AS id, (
+          SELECT staff_uid FROM staff_action
+          WHERE lead_id = erased.id AND kind = ${StaffActionKind.STATUS}::"StaffActionKind" AND status = ${LeadStatus.SPAM}::"LeadStatus"
+          ORDER BY acted_at DESC LIMIT 1
+        ) AS "markedBy"
+        FROM erased`;
+      const byMarker = new Map<string | null, string[]>();
+      for (const { id, markedBy } of rows) byMarker.set(markedBy, [...(byMarker.get(markedBy) ?? []), id]);
+      await tx.leadErasure.createMany({
+        data: [...byMarker].map(([markedBy, leadIds]) => ({
+          reason: ErasureReason.SPAM,
+          count: leadIds.length,
+          erasedBy: markedBy,
+          leadIds,
+        })),
+      });
+      return rows.length;
     });
-    if (count) this.logger.log(`Erased ${count} spam submission(s) older than ${this.config.SPAM_RETENTION_DAYS} days`);
+    if (erased) this.logger.log(`Erased ${erased} spam submission(s) older than ${this.config.SPAM_RETENTION_DAYS} days`);
+    return erased;
+  }
+
+  /** Erases the staff actions that name no lead (a page of the list, an export, an erasure) on the leads' schedule. */
+  async eraseStaffActions(now = new Date()): Promise<number> {
+    const { count } = await this.prisma.staffAction.deleteMany({ where: { leadId: null, actedAt: { lt: this.cutoff(now) } } });
+    if (count) this.logger.log(`Erased ${count} staff action(s) older than ${this.config.LEAD_RETENTION_MONTHS} months`);
     return count;
   }
 

@@ -1,4 +1,5 @@
 import { contactInput, SUBMIT_CONTACT_REQUEST } from '@segmentia/testing';
+import type { Prisma } from '../../src/generated/prisma/client';
 import type { TestApi } from './api';
 
 export { contactInput };
@@ -13,4 +14,25 @@ export async function submitLead(api: TestApi, overrides: Record<string, unknown
   );
   if (!body.data) throw new Error(`submitContactRequest failed: ${JSON.stringify(body.errors)}`);
   return body.data.submitContactRequest.id;
+}
+
+/** A lead as stored, for the tests that date it in the past (retention). */
+export function leadRow() {
+  const { requestId, locale, agencyName, agencyType, agencySize, advertiserCount, contactName, email, position, decisionRole, interest } =
+    contactInput();
+  return {
+    requestId,
+    locale,
+    agencyName,
+    agencyType,
+    agencySize,
+    advertiserCount,
+    contactName,
+    email,
+    position,
+    decisionRole,
+    interest,
+    termsVersion: '2024-01-01',
+    termsAcceptedAt: new Date(),
+  } as Prisma.ContactRequestCreateInput;
 }

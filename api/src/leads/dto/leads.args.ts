@@ -129,3 +129,12 @@ export class UpdateLeadStatusArgs extends LeadIdArgs {
   @IsEnum(LeadStatus)
   status: LeadStatus;
 }
+
+@ArgsType()
+export class ActivityArgs {
+  @Field(() => Int, { defaultValue: 50, description: 'The newest this many, 1 to 200' })
+  @IsInt()
+  @Min(1)
+  @Max(200)
+  first: number = 50;
+}
