@@ -1,9 +1,12 @@
 /**
- * Who may read leads: grants or revokes the `role: "sales"` claim on a
- * Firebase account, or lists the staff.
+ * Who may read leads: grants the `role: "sales"` claim on a Firebase account
+ * (clearing a deny), revokes it (the deny claim `staff: false`, which also
+ * shuts out a STAFF_EMAIL_DOMAINS account, and the end of its sessions), or
+ * lists who has access and why (role or domain, and the accounts denied).
  *   npm run staff -- grant ana@segmentia.es
  *   npm run staff -- revoke ana@segmentia.es
  *   npm run staff -- list
+ * `list` reads STAFF_EMAIL_DOMAINS as the API does (the environment or .env).
  * Needs FIREBASE_PROJECT_ID and a service account's key file in
  * GOOGLE_APPLICATION_CREDENTIALS (Firebase console > Project settings >
  * Service accounts), or FIREBASE_AUTH_EMULATOR_HOST for the Auth emulator.
@@ -12,7 +15,8 @@
 import { applicationDefault, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { loadEnvFile } from '../src/common/config/env-file';
-import { DEFAULT_AUTH_EMULATOR_HOST, DEMO_PROJECT_ID, listStaff, setStaffRole } from '../src/leads/auth/staff-role';
+import { toList } from '../src/common/config/settings';
+import { DEFAULT_AUTH_EMULATOR_HOST, DEMO_PROJECT_ID, inStaffDomain, listStaff, setStaffRole } from '../src/leads/auth/staff-role';
 
 const USAGE = 'Usage: npm run staff -- grant <email> | revoke <email> | list';
 
@@ -30,15 +34,24 @@ async function main(): Promise<void> {
   const emulated = Boolean(process.env.FIREBASE_AUTH_EMULATOR_HOST);
   const auth = getAuth(initializeApp(emulated ? { projectId } : { projectId, credential: applicationDefault() }));
 
+  const rules = { STAFF_EMAIL_DOMAINS: toList({ value: process.env.STAFF_EMAIL_DOMAINS ?? '' }) as string[], STAFF_SIGN_IN_PROVIDERS: [] };
   if (command === 'list') {
-    const staff = await listStaff(auth);
-    console.log(staff.length ? staff.join('\n') : 'No account has the sales role.');
+    const listed = await listStaff(auth, rules);
+    const why = { role: 'reads leads: sales role', domain: 'reads leads: STAFF_EMAIL_DOMAINS', denied: 'denied: revoked' };
+    const lines = listed.map((account) => `${account.email}  ${why[account.why]}${account.disabled ? ' (account disabled)' : ''}`);
+    console.log(lines.length ? lines.join('\n') : 'No account has the sales role or an address of STAFF_EMAIL_DOMAINS.');
   } else if ((command === 'grant' || command === 'revoke') && email) {
     const change = await setStaffRole(auth, email, command === 'grant');
-    const state = change.staff ? 'is sales staff: it can read leads' : 'is not staff: it can no longer read leads';
-    console.log(`${change.email} ${change.changed ? 'now ' : 'already '}${state}.`);
-    if (change.changed && change.staff)
-      console.log('The claim applies from the next sign-in, or within the hour when the session refreshes its token.');
+    if (change.staff) {
+      console.log(`${change.email} ${change.changed ? 'now' : 'already'} is sales staff: it can read leads.`);
+      if (change.changed) console.log('The claim applies from the next sign-in, or within the hour when the session refreshes its token.');
+    } else {
+      const domain = inStaffDomain(change.email, rules) ? ' (its STAFF_EMAIL_DOMAINS address no longer counts)' : '';
+      console.log(
+        `${change.email} ${change.changed ? 'now' : 'already'} is denied${domain}: its sessions are ended, and the API ` +
+          'refuses its tokens within STAFF_ACCOUNT_CHECK_SECONDS (5 minutes unless set).',
+      );
+    }
   } else {
     throw new Error(USAGE);
   }

@@ -3,7 +3,8 @@
  * PostgreSQL when DATABASE_URL is unset, applies migrations, seeds the
  * explorer's data, serves the API, builds the site against it (or reuses the
  * last build when nothing it depends on changed) and serves the site at
- * http://localhost:8000 (SITE_PORT). Without a Firebase project it runs the
+ * http://localhost:8000 (SITE_PORT), both on 127.0.0.1 unless HOST says
+ * otherwise. Without a Firebase project it runs the
  * Firebase Auth emulator with demo accounts; without SMTP_URL, a mail catcher
  * (local-services/). Ctrl-C stops the site, then the API (and its outbox
  * worker), then the local services, then PostgreSQL.
@@ -53,6 +54,9 @@ async function main(): Promise<void> {
     process.env.NODE_ENV = 'development';
     console.log('NODE_ENV is not set: npm start runs the API in development (error details, GraphQL IDE). `npm run prod` runs production.');
   }
+  // This machine only, unless told otherwise: the API may take the Auth emulator's unsigned tokens (and the site and the
+  // API answer at http://localhost, which browsers resolve to the loopback).
+  process.env.HOST ||= '127.0.0.1';
   // Every setting validated before anything starts; the embedded database's URL is known only later.
   const settings = loadToolsConfig();
   const embedded = !process.env.DATABASE_URL;
@@ -63,11 +67,13 @@ async function main(): Promise<void> {
     mailSmtp: settings.SMTP_URL ? undefined : settings.MAIL_CATCHER_SMTP_PORT,
     mailWeb: settings.SMTP_URL ? undefined : settings.MAIL_CATCHER_WEB_PORT,
   };
+  // With the emulator, a HOST other machines reach is refused now, before anything starts (AppConfig's emulatorRefusal).
+  loadToolsConfig({ ...process.env, ...localServiceSettings(localPorts).apiEnv });
 
   const ports: PortUse[] = [
     { port: settings.PORT, variable: 'PORT', host: settings.HOST },
     { port: settings.METRICS_PORT, variable: 'METRICS_PORT', host: settings.HOST },
-    { port: settings.SITE_PORT, variable: 'SITE_PORT' },
+    { port: settings.SITE_PORT, variable: 'SITE_PORT', host: settings.HOST },
     ...localServicePorts(localPorts),
   ];
   // Our embedded PostgreSQL already running (for `npm run studio`) is shared, not in the way.
@@ -119,7 +125,7 @@ async function main(): Promise<void> {
   );
   const services = await running.services;
   if (stopping) return;
-  running.site = serveSite(path.join(REPO_ROOT, 'site', 'public'), settings.SITE_PORT);
+  running.site = serveSite(path.join(REPO_ROOT, 'site', 'public'), settings.SITE_PORT, settings.HOST);
   await running.site;
   const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
   const lines = [

@@ -50,6 +50,8 @@ export async function startStack(): Promise<() => Promise<void>> {
     loadConfig({
       ...services.apiEnv,
       NODE_ENV: 'test',
+      // The emulator's unsigned tokens are taken on loopback only (it listens there).
+      HOST: '127.0.0.1',
       DATABASE_URL: database.url,
       METRICS_PORT: '0',
       SITE_ORIGINS: SITE_URL,

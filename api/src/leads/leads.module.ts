@@ -1,9 +1,10 @@
 import { Module } from '@nestjs/common';
+import { AccountCheck } from './auth/account-check';
 import { FirebaseTokenVerifier } from './auth/firebase-token-verifier';
 import { StaffGuard } from './auth/staff.guard';
 import { LeadsResolver } from './leads.resolver';
 import { LeadsService } from './leads.service';
 import { RetentionService } from './retention.service';
 
-@Module({ providers: [FirebaseTokenVerifier, StaffGuard, LeadsResolver, LeadsService, RetentionService] })
+@Module({ providers: [AccountCheck, FirebaseTokenVerifier, StaffGuard, LeadsResolver, LeadsService, RetentionService] })
 export class LeadsModule {}

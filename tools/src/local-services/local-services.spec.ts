@@ -8,6 +8,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { createTransport } from 'nodemailer';
 import { loadConfig } from '@segmentia/api/src/common/config/app-config';
+import { AccountCheck } from '@segmentia/api/src/leads/auth/account-check';
 import { FirebaseTokenVerifier } from '@segmentia/api/src/leads/auth/firebase-token-verifier';
 import { freePort, freePortRun } from '../ports';
 import { API_ROOT } from '../paths';
@@ -27,8 +28,10 @@ afterAll(() => services?.stop());
 const emulator = () => services.auth!;
 
 describe('the Firebase Auth emulator with the demo accounts', () => {
-  const verifierFor = (env: Record<string, string>) =>
-    new FirebaseTokenVerifier(loadConfig({ DATABASE_URL: 'postgresql://unused', NODE_ENV: 'development', ...env }));
+  const verifierFor = (env: Record<string, string>) => {
+    const config = loadConfig({ DATABASE_URL: 'postgresql://unused', NODE_ENV: 'development', HOST: '127.0.0.1', ...env });
+    return new FirebaseTokenVerifier(config, new AccountCheck(config));
+  };
 
   it('signs the demo sales account in with a token the API takes as sales staff, and the other one without the role', async () => {
     const verifier = verifierFor(services.apiEnv);
@@ -61,7 +64,7 @@ describe('the Firebase Auth emulator with the demo accounts', () => {
 describe('npm run staff against the emulator', () => {
   const run = (...args: string[]) =>
     promisify(execFile)(process.execPath, [path.join(API_ROOT, 'dist/scripts/staff.js'), ...args], {
-      env: { ...process.env, ...services.apiEnv },
+      env: { ...process.env, ...services.apiEnv, STAFF_EMAIL_DOMAINS: 'segmentia.es' },
     }).then(
       ({ stdout }) => ({ code: 0, output: stdout }),
       (error: { code: number; stderr: string }) => ({ code: error.code, output: error.stderr }),
@@ -75,9 +78,30 @@ describe('npm run staff against the emulator', () => {
     });
     expect(await claimsOf(emulator(), 'leo@segmentia.test')).toEqual({ team: 'madrid', role: 'sales' });
     expect(await run('grant', 'leo@segmentia.test')).toEqual({ code: 0, output: expect.stringContaining('already is sales staff') });
-    expect((await run('list')).output.split('\n')).toEqual(expect.arrayContaining(['leo@segmentia.test', DEMO_ACCOUNTS.sales.email]));
-    expect(await run('revoke', 'leo@segmentia.test')).toEqual({ code: 0, output: expect.stringContaining('now is not staff') });
-    expect(await claimsOf(emulator(), 'leo@segmentia.test')).toEqual({ team: 'madrid' });
+    expect((await run('list')).output.split('\n')).toEqual(
+      expect.arrayContaining([`leo@segmentia.test  reads leads: sales role`, `${DEMO_ACCOUNTS.sales.email}  reads leads: sales role`]),
+    );
+    expect(await run('revoke', 'leo@segmentia.test')).toEqual({
+      code: 0,
+      output: expect.stringContaining('leo@segmentia.test now is denied: its sessions are ended'),
+    });
+    expect(await claimsOf(emulator(), 'leo@segmentia.test')).toEqual({ team: 'madrid', staff: false });
+    expect((await run('list')).output.split('\n')).toContain('leo@segmentia.test  denied: revoked');
+  });
+
+  it('lists a STAFF_EMAIL_DOMAINS account, denies it on revoke, and lets it in again on grant', async () => {
+    await ensureAccount(emulator(), { email: 'marta@segmentia.es', password: 'una-clave' });
+    expect((await run('list')).output.split('\n')).toContain('marta@segmentia.es  reads leads: STAFF_EMAIL_DOMAINS');
+    expect(await run('revoke', 'marta@segmentia.es')).toEqual({
+      code: 0,
+      output: expect.stringContaining('marta@segmentia.es now is denied (its STAFF_EMAIL_DOMAINS address no longer counts)'),
+    });
+    expect(await claimsOf(emulator(), 'marta@segmentia.es')).toEqual({ staff: false });
+    expect((await run('list')).output.split('\n')).toContain('marta@segmentia.es  denied: revoked');
+    // A second revoke still ends its sessions.
+    expect(await run('revoke', 'marta@segmentia.es')).toEqual({ code: 0, output: expect.stringContaining('already is denied') });
+    expect(await run('grant', 'marta@segmentia.es')).toEqual({ code: 0, output: expect.stringContaining('now is sales staff') });
+    expect(await claimsOf(emulator(), 'marta@segmentia.es')).toEqual({ role: 'sales' });
   });
 
   it('fails with a clear message for an unknown account or a wrong command', async () => {

@@ -39,13 +39,72 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL, NODE_ENV: 'production' }).graphqlIde).toBe(false);
   });
 
-  it('takes the Firebase Auth emulator outside production and refuses it in production, saying why', () => {
-    const emulator = { DATABASE_URL, FIREBASE_PROJECT_ID: 'demo-segmentia', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' };
+  it('takes the Firebase Auth emulator in a local demo only: a demo- project, the emulator and HOST on loopback, not production', () => {
+    const emulator = {
+      DATABASE_URL,
+      HOST: '127.0.0.1',
+      FIREBASE_PROJECT_ID: 'demo-segmentia',
+      FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+    };
     expect(loadConfig({ ...emulator, NODE_ENV: 'development' }).FIREBASE_AUTH_EMULATOR_HOST).toBe('127.0.0.1:9099');
-    expect(() => loadConfig({ ...emulator, NODE_ENV: 'production' })).toThrow(
-      /FIREBASE_AUTH_EMULATOR_HOST is set with NODE_ENV=production: the emulator's tokens are unsigned/,
+    for (const local of [
+      { HOST: 'localhost', FIREBASE_AUTH_EMULATOR_HOST: 'localhost:9099' },
+      { HOST: '::1', FIREBASE_AUTH_EMULATOR_HOST: '[::1]:9099' },
+      { HOST: '127.0.0.2', FIREBASE_AUTH_EMULATOR_HOST: '127.8.0.1:9099' },
+    ]) {
+      expect(loadConfig({ ...emulator, NODE_ENV: 'test', ...local }).FIREBASE_AUTH_EMULATOR_HOST).toBe(local.FIREBASE_AUTH_EMULATOR_HOST);
+    }
+    const refused: [Record<string, string | undefined>, RegExp][] = [
+      [{ NODE_ENV: 'production' }, /FIREBASE_AUTH_EMULATOR_HOST is set with NODE_ENV=production: the emulator's tokens are unsigned/],
+      [
+        { FIREBASE_PROJECT_ID: 'segmentia-prod' },
+        /FIREBASE_PROJECT_ID \(segmentia-prod\) is no demo- project: the emulator's tokens are unsigned/,
+      ],
+      [{ FIREBASE_PROJECT_ID: undefined }, /FIREBASE_PROJECT_ID \(unset\) is no demo- project/],
+      [{ FIREBASE_AUTH_EMULATOR_HOST: '10.0.0.5:9099' }, /FIREBASE_AUTH_EMULATOR_HOST \(10\.0\.0\.5:9099\) is not on this machine/],
+      [{ FIREBASE_AUTH_EMULATOR_HOST: 'auth-emulator:9099' }, /FIREBASE_AUTH_EMULATOR_HOST \(auth-emulator:9099\) is not on this machine/],
+      [{ HOST: undefined }, /HOST \(0\.0\.0\.0\) lets other machines reach the API while FIREBASE_AUTH_EMULATOR_HOST is set/],
+      [{ HOST: '::' }, /HOST \(::\) lets other machines reach the API/],
+      [{ HOST: '192.168.1.20' }, /HOST \(192\.168\.1\.20\) lets other machines reach the API/],
+      [{ FIREBASE_AUTH_EMULATOR_HOST: 'http://x' }, /host:port/],
+    ];
+    for (const [settings, message] of refused) {
+      for (const NODE_ENV of settings.NODE_ENV ? [settings.NODE_ENV] : ['development', 'test']) {
+        expect(() => loadConfig({ ...emulator, ...settings, NODE_ENV })).toThrow(ConfigError);
+        expect(() => loadConfig({ ...emulator, ...settings, NODE_ENV })).toThrow(message);
+      }
+    }
+  });
+
+  it("takes only Google's key set over https in production (FIREBASE_JWKS_URL)", () => {
+    const production = { DATABASE_URL, NODE_ENV: 'production' };
+    expect(loadConfig(production).FIREBASE_JWKS_URL).toMatch(/^https:\/\/www\.googleapis\.com\//);
+    for (const url of [
+      'http://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com',
+      'https://keys.example.com/jwks',
+      'https://www.googleapis.com.evil.example/jwks',
+      'https://www.googleapis.com:8443/jwks',
+      'http://127.0.0.1:9/jwks',
+    ]) {
+      expect(() => loadConfig({ ...production, FIREBASE_JWKS_URL: url })).toThrow(/FIREBASE_JWKS_URL must be Google's key set over https/);
+    }
+    // A test's own key set, outside production.
+    expect(loadConfig({ DATABASE_URL, NODE_ENV: 'test', FIREBASE_JWKS_URL: 'http://127.0.0.1:9/jwks' }).FIREBASE_JWKS_URL).toBe(
+      'http://127.0.0.1:9/jwks',
     );
-    expect(() => loadConfig({ ...emulator, NODE_ENV: 'test', FIREBASE_AUTH_EMULATOR_HOST: 'http://x' })).toThrow(/host:port/);
+  });
+
+  it('reads the staff sign-in providers and the account check period, which production cannot turn off', () => {
+    expect(loadConfig({ DATABASE_URL })).toMatchObject({
+      STAFF_SIGN_IN_PROVIDERS: ['google.com', 'password'],
+      STAFF_ACCOUNT_CHECK_SECONDS: 300,
+    });
+    expect(loadConfig({ DATABASE_URL, STAFF_SIGN_IN_PROVIDERS: 'google.com' }).STAFF_SIGN_IN_PROVIDERS).toEqual(['google.com']);
+    expect(() => loadConfig({ DATABASE_URL, STAFF_SIGN_IN_PROVIDERS: ' , ' })).toThrow(/STAFF_SIGN_IN_PROVIDERS must list at least one/);
+    expect(loadConfig({ DATABASE_URL, NODE_ENV: 'test', STAFF_ACCOUNT_CHECK_SECONDS: '0' }).STAFF_ACCOUNT_CHECK_SECONDS).toBe(0);
+    expect(() => loadConfig({ DATABASE_URL, NODE_ENV: 'production', STAFF_ACCOUNT_CHECK_SECONDS: '0' })).toThrow(
+      /STAFF_ACCOUNT_CHECK_SECONDS=0 turns off the check of revoked and disabled staff accounts/,
+    );
   });
 
   it('refuses to serve in production with the example company data it publishes, naming each setting, unless they are meant', () => {

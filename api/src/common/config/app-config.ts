@@ -212,24 +212,32 @@ export class AppConfig {
   @Matches(/^[a-z0-9-]{4,40}$/, { message: 'FIREBASE_PROJECT_ID must be a Firebase project id such as segmentia-prod' })
   FIREBASE_PROJECT_ID?: string = undefined;
 
-  /** The public keys that sign Firebase ID tokens (JSON Web Key Set). */
+  /** The public keys that sign Firebase ID tokens (JSON Web Key Set): in production only Google's, over https. */
   @UrlSetting()
+  @ValidateBy({
+    name: 'googleKeySet',
+    validator: {
+      validate: (value, args) => !inProduction(args) || isGoogleKeySet(String(value)),
+      defaultMessage: () =>
+        `FIREBASE_JWKS_URL must be Google's key set over https (https://${GOOGLE_KEY_SET_HOST}/…) in production: ` +
+        'whoever serves these keys can sign in as staff.',
+    },
+  })
   FIREBASE_JWKS_URL = 'https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com';
 
   /**
    * The Firebase Authentication emulator (host:port, as firebase-tools and the
    * Admin SDK name it), which `npm start` runs when no Firebase project is set:
-   * its tokens are unsigned, so the API accepts them only outside production.
+   * its tokens are unsigned, so the API takes them only in a local demo
+   * (emulatorRefusal).
    */
   @IsOptional()
-  @Matches(/^[a-z0-9.-]+:\d{1,5}$/i, { message: 'FIREBASE_AUTH_EMULATOR_HOST must be host:port, such as 127.0.0.1:9099' })
+  @Matches(/^([a-z0-9.-]+|\[::1\]):\d{1,5}$/i, { message: 'FIREBASE_AUTH_EMULATOR_HOST must be host:port, such as 127.0.0.1:9099' })
   @ValidateBy({
-    name: 'outsideProduction',
+    name: 'localDemoOnly',
     validator: {
-      validate: (_value, args) => (args?.object as AppConfig).NODE_ENV !== Environment.Production,
-      defaultMessage: () =>
-        "FIREBASE_AUTH_EMULATOR_HOST is set with NODE_ENV=production: the emulator's tokens are unsigned, so anybody could sign in " +
-        'as staff. Unset it and set FIREBASE_PROJECT_ID to the real Firebase project.',
+      validate: (_value, args) => !emulatorRefusal(args?.object as AppConfig),
+      defaultMessage: (args) => emulatorRefusal(args?.object as AppConfig)!,
     },
   })
   FIREBASE_AUTH_EMULATOR_HOST?: string = undefined;
@@ -238,6 +246,32 @@ export class AppConfig {
   @Transform(toList)
   @Matches(/^[a-z0-9.-]+\.[a-z]{2,}$/i, { each: true, message: 'STAFF_EMAIL_DOMAINS must list domains such as segmentia.es' })
   STAFF_EMAIL_DOMAINS: string[] = [];
+
+  /** How staff may sign in (the token's `firebase.sign_in_provider`), comma-separated; any other way is FORBIDDEN. */
+  @Transform(toList)
+  @ArrayNotEmpty({ message: 'STAFF_SIGN_IN_PROVIDERS must list at least one sign-in provider, such as google.com' })
+  @Matches(/^[a-z0-9.-]+$/i, {
+    each: true,
+    message: 'STAFF_SIGN_IN_PROVIDERS must list Firebase sign-in providers such as google.com,password',
+  })
+  STAFF_SIGN_IN_PROVIDERS: string[] = ['google.com', 'password'];
+
+  /**
+   * How long the API trusts its last look at a staff account (disabled? sessions revoked since the token's sign-in?)
+   * before asking Firebase again (Admin SDK): a revoked or disabled account is refused within this time. 0: no look
+   * (tokens of a key set of a test's own, which no Firebase project knows); refused in production.
+   */
+  @IntSetting(0, 3600)
+  @ValidateBy({
+    name: 'accountCheckInProduction',
+    validator: {
+      validate: (value, args) => !inProduction(args) || Number(value) > 0,
+      defaultMessage: () =>
+        'STAFF_ACCOUNT_CHECK_SECONDS=0 turns off the check of revoked and disabled staff accounts, which production needs: ' +
+        'leave it unset (300) or give a few minutes.',
+    },
+  })
+  STAFF_ACCOUNT_CHECK_SECONDS = 300;
 
   // --- Retention ---
   /** Leads older than this are erased by a scheduled job (the privacy policy states it). */
@@ -405,6 +439,47 @@ const PUBLISHED_COMPANY = ['name', 'address', 'taxId', 'email'] as const;
 export function exampleCompanyRefusal(config: AppConfig): string | undefined {
   if (!config.isProduction || config.PUBLISH_EXAMPLE_COMPANY) return undefined;
   return examplesToPublish(config as unknown as Record<string, string | undefined>, PUBLISHED_COMPANY);
+}
+
+/** The host of Google's key sets, the only one production takes for FIREBASE_JWKS_URL. */
+const GOOGLE_KEY_SET_HOST = 'www.googleapis.com';
+
+function isGoogleKeySet(keySetUrl: string): boolean {
+  try {
+    const url = new URL(keySetUrl);
+    return url.protocol === 'https:' && url.hostname === GOOGLE_KEY_SET_HOST && !url.port && !url.username;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Why the Auth emulator's unsigned tokens must not be taken with these settings: only a local demo may, a `demo-`
+ * project (Firebase's emulator-only convention) with the emulator and the API both on loopback, never production.
+ */
+export function emulatorRefusal(config: AppConfig): string | undefined {
+  const emulator = config.FIREBASE_AUTH_EMULATOR_HOST;
+  if (!emulator) return undefined;
+  const risk = "the emulator's tokens are unsigned, so anybody who reaches the API could sign in as staff";
+  if (config.isProduction) {
+    return `FIREBASE_AUTH_EMULATOR_HOST is set with NODE_ENV=production: ${risk}. Unset it and set FIREBASE_PROJECT_ID to the real Firebase project.`;
+  }
+  if (!config.FIREBASE_PROJECT_ID?.startsWith('demo-')) {
+    return (
+      `FIREBASE_AUTH_EMULATOR_HOST is set but FIREBASE_PROJECT_ID (${config.FIREBASE_PROJECT_ID ?? 'unset'}) is no demo- project: ${risk}. ` +
+      'A real project signs in through Firebase: unset FIREBASE_AUTH_EMULATOR_HOST (a local demo uses demo-segmentia).'
+    );
+  }
+  if (!isLoopbackHost(emulator.slice(0, emulator.lastIndexOf(':')))) {
+    return `FIREBASE_AUTH_EMULATOR_HOST (${emulator}) is not on this machine: ${risk}. Run the emulator on 127.0.0.1.`;
+  }
+  if (!isLoopbackHost(config.HOST)) {
+    return (
+      `HOST (${config.HOST}) lets other machines reach the API while FIREBASE_AUTH_EMULATOR_HOST is set: ${risk}. ` +
+      "Set HOST=127.0.0.1 (npm start's default), or sign staff in through a real Firebase project."
+    );
+  }
+  return undefined;
 }
 
 /** Hosts whose provider the privacy policy must name: the webhook's or the mail server's, and a word of that provider's name. */

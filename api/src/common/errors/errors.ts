@@ -39,7 +39,7 @@ export function serviceUnavailable(): GraphQLError {
 }
 
 /** Why a request was not signed in; the staff page words its message from it. */
-export type AuthFailure = 'missing' | 'expired' | 'invalid' | 'emailNotVerified' | 'notConfigured';
+export type AuthFailure = 'missing' | 'expired' | 'invalid' | 'emailNotVerified' | 'notConfigured' | 'revoked';
 
 export function unauthenticated(reason: AuthFailure, message: string): GraphQLError {
   return new GraphQLError(message, { extensions: { code: ErrorCode.Unauthenticated, reason } });

@@ -1,7 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { createRemoteJWKSet, errors, type JWTPayload, jwtVerify, UnsecuredJWT } from 'jose';
 import { AppConfig } from '../../common/config/app-config';
 import { serviceUnavailable, unauthenticated } from '../../common/errors/errors';
+import { AccountCheck } from './account-check';
+import type { StaffCandidate } from './staff-role';
 
 /** A verified Firebase user. */
 export interface Identity {
@@ -9,6 +11,8 @@ export interface Identity {
   email: string;
   /** Custom claim set by `npm run staff -- grant`. */
   role?: string;
+  /** The token's custom claims, email and sign-in provider, as StaffGuard judges them (staffAccess). */
+  candidate: StaffCandidate;
 }
 
 interface FirebaseClaims extends JWTPayload {
@@ -16,6 +20,7 @@ interface FirebaseClaims extends JWTPayload {
   email?: string;
   email_verified?: boolean;
   role?: unknown;
+  firebase?: { sign_in_provider?: unknown };
 }
 
 /** Firebase ID tokens expire after an hour; a minute of clock skew is forgiven. */
@@ -26,18 +31,30 @@ const CLOCK_TOLERANCE_SECONDS = 60;
  * signature by one of the keys of FIREBASE_JWKS_URL (fetched and cached by
  * jose, refetched for an unknown key id), issuer and audience of
  * FIREBASE_PROJECT_ID, expiry, issue and sign-in times in the past, a subject,
- * and a verified email address. Every failure is UNAUTHENTICATED with a reason.
+ * and a verified email address; then that the account was neither disabled
+ * nor had its sessions ended since (AccountCheck). Every failure is
+ * UNAUTHENTICATED with a reason.
  *
- * With FIREBASE_AUTH_EMULATOR_HOST (never in production: AppConfig refuses
- * it), the tokens are the Auth emulator's, which are unsigned ("alg": "none"),
- * as the Admin SDK accepts them then: every check but the signature.
+ * With FIREBASE_AUTH_EMULATOR_HOST (only in a local demo: AppConfig's
+ * emulatorRefusal), the tokens are the Auth emulator's, which are unsigned
+ * ("alg": "none"), as the Admin SDK accepts them then: every check but the
+ * signature.
  */
 @Injectable()
 export class FirebaseTokenVerifier {
   private readonly keys: ReturnType<typeof createRemoteJWKSet>;
 
-  constructor(private readonly config: AppConfig) {
+  constructor(
+    private readonly config: AppConfig,
+    private readonly accounts: AccountCheck,
+  ) {
     this.keys = createRemoteJWKSet(new URL(config.FIREBASE_JWKS_URL), { cooldownDuration: 30_000, timeoutDuration: 5_000 });
+    if (config.FIREBASE_AUTH_EMULATOR_HOST) {
+      new Logger('StaffSignIn').warn(
+        `STAFF SIGN-IN IS EMULATED: the API takes UNSIGNED tokens of the Firebase Auth emulator at ${config.FIREBASE_AUTH_EMULATOR_HOST} ` +
+          `(project ${config.FIREBASE_PROJECT_ID}), so anybody who reaches it at ${config.HOST} can read every lead. A local demo only.`,
+      );
+    }
   }
 
   async verify(token: string): Promise<Identity> {
@@ -65,7 +82,16 @@ export class FirebaseTokenVerifier {
     if (!claims.email || claims.email_verified !== true) {
       throw unauthenticated('emailNotVerified', 'The account’s email address is not verified');
     }
-    return { uid: claims.sub, email: claims.email.toLowerCase(), role: typeof claims.role === 'string' ? claims.role : undefined };
+    await this.accounts.assertActive(claims.sub, claims.auth_time);
+    const email = claims.email.toLowerCase();
+    const provider = claims.firebase?.sign_in_provider;
+    return {
+      uid: claims.sub,
+      email,
+      role: typeof claims.role === 'string' ? claims.role : undefined,
+      // A token that names no provider is of none STAFF_SIGN_IN_PROVIDERS lists.
+      candidate: { email, emailVerified: true, claims, signInProvider: typeof provider === 'string' ? provider : '' },
+    };
   }
 }
 

@@ -4,15 +4,18 @@ import type { Request } from 'express';
 import { AppConfig } from '../../common/config/app-config';
 import { forbidden, unauthenticated } from '../../common/errors/errors';
 import { FirebaseTokenVerifier, type Identity } from './firebase-token-verifier';
+import { staffAccess } from './staff-role';
 
 type StaffRequest = Request & { staff?: Identity };
 
 const requestOf = (context: ExecutionContext): StaffRequest => GqlExecutionContext.create(context).getContext<{ req: StaffRequest }>().req;
 
 /**
- * Lets through verified staff only: a Firebase account with the custom claim
- * `role: "sales"`, or with a verified email of STAFF_EMAIL_DOMAINS. No or a
- * bad token is UNAUTHENTICATED; a good token of anybody else is FORBIDDEN.
+ * Lets through verified staff only (staffAccess): a Firebase account signed in
+ * through STAFF_SIGN_IN_PROVIDERS with the custom claim `role: "sales"`, or
+ * with a verified email of STAFF_EMAIL_DOMAINS, and without the deny claim
+ * `staff: false`. No or a bad token, or one of a revoked or disabled account,
+ * is UNAUTHENTICATED; a good token of anybody else is FORBIDDEN.
  */
 @Injectable()
 export class StaffGuard implements CanActivate {
@@ -28,14 +31,15 @@ export class StaffGuard implements CanActivate {
       throw unauthenticated('missing', 'Sign in as staff: send a Firebase ID token as "Authorization: Bearer <token>"');
     }
     const identity = await this.verifier.verify(token);
-    if (!this.isStaff(identity)) throw forbidden(`${identity.email} is not a Segmentia sales account`);
+    const access = staffAccess(identity.candidate, this.config);
+    if (access.why === 'provider') {
+      throw forbidden(
+        `Staff sign in with ${this.config.STAFF_SIGN_IN_PROVIDERS.join(' or ')}, not ${identity.candidate.signInProvider || 'this way'}`,
+      );
+    }
+    if (!access.staff) throw forbidden(`${identity.email} is not a Segmentia sales account`);
     request.staff = identity;
     return true;
-  }
-
-  private isStaff({ role, email }: Identity): boolean {
-    const domain = email.slice(email.lastIndexOf('@') + 1);
-    return role === 'sales' || this.config.STAFF_EMAIL_DOMAINS.some((allowed) => allowed.toLowerCase() === domain);
   }
 }
 
