@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { AppConfig } from '../src/common/config/app-config';
 import { startTestApi, type TestApi } from './support/api';
 
 const SUBMIT = `mutation Submit($input: ContactRequestInput!) { submitContactRequest(input: $input) { id } }`;
@@ -45,11 +46,69 @@ describe('per-IP limit of contact requests', () => {
     expect(codeOf(await send(api, newIp()))).toBe('OK');
   });
 
-  it('leaves the explorer unlimited', async () => {
+  it("leaves the explorer's budget alone", async () => {
     const ip = newIp();
     for (let i = 0; i < 5; i++) await send(api, ip);
     const { body } = await api.graphql('{ topics(locale: ES) { slug } }', undefined, { 'x-forwarded-for': ip });
     expect(body.errors).toBeUndefined();
+  });
+});
+
+describe('the budgets of queries, at their defaults', () => {
+  const defaults = new AppConfig();
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startTestApi({
+      TRUST_PROXY_HOPS: '1',
+      CHALLENGE_RATE_LIMIT_PER_MINUTE: String(defaults.CHALLENGE_RATE_LIMIT_PER_MINUTE),
+      QUERY_RATE_LIMIT_PER_MINUTE: String(defaults.QUERY_RATE_LIMIT_PER_MINUTE),
+    });
+  });
+  afterAll(() => api.close());
+  const ask = (query: string, ip: string) => api.graphql(query, undefined, { 'x-forwarded-for': ip });
+
+  it('answer the 11th contactChallenge of an address within a minute TOO_MANY_REQUESTS, another address still served', async () => {
+    const ip = newIp();
+    const codes = [];
+    for (let i = 0; i < 11; i++) codes.push(codeOf(await ask('{ contactChallenge }', ip)));
+    expect(codes).toEqual([...Array(10).fill('OK'), 'TOO_MANY_REQUESTS']);
+    expect(codeOf(await ask('{ contactChallenge }', newIp()))).toBe('OK');
+  });
+
+  it('count an IPv6 client by its /64', async () => {
+    const network = `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:1`;
+    for (let i = 0; i < 10; i++) await ask('{ contactChallenge }', `${network}::${(i + 1).toString(16)}`);
+    expect(codeOf(await ask('{ contactChallenge }', `${network}:ffff::1`))).toBe('TOO_MANY_REQUESTS');
+  });
+
+  it('refuse two challenges in one operation before running either', async () => {
+    const { status, body } = await ask('{ a: contactChallenge b: contactChallenge }', newIp());
+    expect(status).toBe(400);
+    expect(body.errors![0]!.extensions!.code).toBe('GRAPHQL_VALIDATION_FAILED');
+    expect(body.errors![0]!.message).toMatch(/contactChallenge may be asked once per operation/);
+  });
+
+  it(`refuse an address's public queries past QUERY_RATE_LIMIT_PER_MINUTE (${defaults.QUERY_RATE_LIMIT_PER_MINUTE}), each alias counted`, async () => {
+    const ip = newIp();
+    // Five searches per request, each of its own text: none is answered from the response cache.
+    const searches = () =>
+      `{ ${Array.from({ length: 5 }, (_, i) => `s${i}: searchAudiences(country: "ES", text: "${randomUUID().slice(0, 8)}", locale: ES) { id }`).join(' ')} }`;
+    const codes = [];
+    for (let i = 0; i < defaults.QUERY_RATE_LIMIT_PER_MINUTE / 5 + 1; i++) codes.push(codeOf(await ask(searches(), ip)));
+    expect(codes.slice(0, -1).filter((code) => code !== 'OK')).toEqual([]);
+    expect(codes.at(-1)).toBe('TOO_MANY_REQUESTS');
+    expect(codeOf(await ask('{ checkEmail(email: "ana@example.com") { kind } }', ip))).toBe('TOO_MANY_REQUESTS');
+    expect(codeOf(await ask('{ checkEmail(email: "ana@example.com") { kind } }', newIp()))).toBe('OK');
+  });
+
+  it('take no automatic persisted queries', async () => {
+    const response = await fetch(`${api.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ extensions: { persistedQuery: { version: 1, sha256Hash: 'a'.repeat(64) } } }),
+    });
+    const answer = (await response.json()) as { errors: { extensions: { code: string } }[] };
+    expect(answer.errors[0]!.extensions.code).toBe('PERSISTED_QUERY_NOT_SUPPORTED');
   });
 });
 

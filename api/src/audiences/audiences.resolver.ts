@@ -1,5 +1,6 @@
 import { Args, Info, Query, Resolver } from '@nestjs/graphql';
 import type { GraphQLResolveInfo } from 'graphql';
+import { RateLimit } from '../common/rate-limit/gql-throttler.guard';
 import { AudiencesService } from './audiences.service';
 import { cacheAsCatalog } from './catalog-changes';
 import { AudiencesArgs, CountryArgs, LocaleArgs, SearchAudiencesArgs } from './dto/audiences.args';
@@ -7,7 +8,9 @@ import { Audience } from './models/audience.model';
 import { Country } from './models/country.model';
 import { Topic } from './models/topic.model';
 
+/** Public: every query spends the client's `query` budget (an answer from the response cache spends nothing). */
 @Resolver()
+@RateLimit('query')
 export class AudiencesResolver {
   constructor(private readonly audiences: AudiencesService) {}
 

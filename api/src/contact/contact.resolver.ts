@@ -1,9 +1,7 @@
-import { UseGuards } from '@nestjs/common';
 import { Args, Mutation, Query, Resolver } from '@nestjs/graphql';
-import { SkipThrottle } from '@nestjs/throttler';
 import type { Challenge } from 'altcha-lib';
 import { JSONObject } from '../common/graphql/json-object.scalar';
-import { GqlThrottlerGuard } from '../common/rate-limit/gql-throttler.guard';
+import { RateLimit } from '../common/rate-limit/gql-throttler.guard';
 import { ContactService } from './contact.service';
 import { ContactRequestInput } from './dto/contact-request.input';
 import { emailKind, emailSuggestion } from './email-domains';
@@ -20,8 +18,7 @@ export class ContactResolver {
   ) {}
 
   @Mutation(() => ContactRequestReceipt, { description: 'Requests demo access; CONTACT_RATE_LIMIT_PER_MINUTE per IP' })
-  @UseGuards(GqlThrottlerGuard)
-  @SkipThrottle({ consent: true })
+  @RateLimit('contact')
   submitContactRequest(@Args('input') input: ContactRequestInput): Promise<ContactRequestReceipt> {
     return this.contact.submit(input);
   }
@@ -29,13 +26,16 @@ export class ContactResolver {
   @Query(() => JSONObject, {
     description:
       "A proof-of-work challenge for the contact form, as ALTCHA's widget takes it (`challenge` JSON): solve it and send the " +
-      "widget's base64 payload as `input.altcha`. Signed, and dated: a request sent too soon after it was issued is kept as spam",
+      "widget's base64 payload as `input.altcha`. Signed, and dated: a request sent too soon after it was issued is kept as spam. " +
+      'CHALLENGE_RATE_LIMIT_PER_MINUTE per client, and once per operation',
   })
+  @RateLimit('challenge')
   contactChallenge(): Promise<Challenge> {
     return this.proofOfWork.challenge();
   }
 
   @Query(() => EmailCheck, { description: "The form's hint as the visitor leaves the email field: free mail, disposable, a likely typo" })
+  @RateLimit('query')
   checkEmail(@Args() { email }: CheckEmailArgs): EmailCheck {
     return { kind: emailKind(email), suggestion: emailSuggestion(email) ?? null };
   }

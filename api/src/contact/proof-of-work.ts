@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { type Challenge, createChallenge, randomInt, type Solution, verifySolution } from 'altcha-lib';
+import { type Challenge, createChallenge, type Solution, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { AppConfig } from '../common/config/app-config';
 
@@ -36,9 +36,11 @@ interface ChallengeData {
  * challenge (self-hosted: no cookie, no third party); the visitor's browser
  * solves it while they type, and the form sends the widget's base64 payload.
  * `check()` verifies it: signed by this API (the challenge's parameters, its
- * id and time stamp included), not expired, and solved. Deterministic mode:
- * the API derives the key for a counter it draws when it issues the challenge
- * (one PBKDF2 run), so checking a solution is one HMAC.
+ * id and time stamp included), not expired, and solved. Issuing costs no key
+ * derivation (ALTCHA's mode without a counter: the widget looks for a key that
+ * starts with ALTCHA_DIFFICULTY zeros), so a flood of challenges costs the API
+ * an HMAC each; checking derives the key once, for a request that is itself
+ * limited (CONTACT_RATE_LIMIT_PER_MINUTE).
  */
 @Injectable()
 export class ProofOfWork {
@@ -51,7 +53,6 @@ export class ProofOfWork {
   }
 
   async challenge(now = Date.now()): Promise<Challenge> {
-    const max = this.config.ALTCHA_MAX_COUNTER;
     const data: ChallengeData = {
       id: randomBytes(12).toString('hex'),
       issuedAt: now,
@@ -60,12 +61,11 @@ export class ProofOfWork {
     return createChallenge({
       algorithm: ALGORITHM,
       cost: this.config.ALTCHA_COST,
-      counter: max > 1 ? randomInt(max, Math.ceil(max / 3)) : 1,
+      keyPrefix: '0'.repeat(this.config.ALTCHA_DIFFICULTY),
       data: { ...data },
       deriveKey,
       expiresAt: new Date(now + this.config.ALTCHA_EXPIRES_MINUTES * 60_000),
       hmacSignatureSecret: this.signatureSecret,
-      hmacKeySignatureSecret: this.keySignatureSecret,
     });
   }
 
@@ -77,6 +77,7 @@ export class ProofOfWork {
       solution: parsed.solution,
       deriveKey,
       hmacSignatureSecret: this.signatureSecret,
+      // Challenges issued with a counter (before ALTCHA_DIFFICULTY) carry a key signature: still checked by one HMAC until they expire.
       hmacKeySignatureSecret: this.keySignatureSecret,
     }).catch(() => ({ verified: false, expired: false }));
     if (result.expired) return { ok: false, refusal: ProofRefusal.EXPIRED };

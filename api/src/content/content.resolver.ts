@@ -5,8 +5,10 @@ import { ContentService } from './content.service';
 import { Coverage } from './models/coverage.model';
 import { PrivacyFacts } from './models/privacy-facts.model';
 import { AppConfig } from '../common/config/app-config';
+import { RateLimit } from '../common/rate-limit/gql-throttler.guard';
 
 @Resolver()
+@RateLimit('query')
 export class ContentResolver {
   constructor(
     private readonly content: ContentService,

@@ -2,8 +2,8 @@ import { type Challenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { dataOf, postGraphql } from './graphql';
 
-/** A test API's proof of work: one attempt of one PBKDF2 iteration, and no time trap (tested apart). */
-export const QUICK_PROOF = { ALTCHA_COST: '1', ALTCHA_MAX_COUNTER: '1', CONTACT_MIN_FILL_SECONDS: '0' };
+/** A test API's proof of work: about 16 attempts of one PBKDF2 iteration each, and no time trap (tested apart). */
+export const QUICK_PROOF = { ALTCHA_COST: '1', ALTCHA_DIFFICULTY: '1', CONTACT_MIN_FILL_SECONDS: '0' };
 
 /** Asks the API at `graphqlUrl` for a challenge. */
 export async function fetchChallenge(graphqlUrl: string, headers?: Record<string, string>): Promise<Challenge> {

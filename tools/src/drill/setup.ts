@@ -18,7 +18,7 @@ export const API_ENV = {
   LOG_LEVEL: 'info',
   // The drill is about crashes, not bots: the quickest proof of work, and no time trap.
   ALTCHA_COST: '1',
-  ALTCHA_MAX_COUNTER: '1',
+  ALTCHA_DIFFICULTY: '1',
   CONTACT_MIN_FILL_SECONDS: '0',
 };
 /** The load comes from one address: the load drills lift the per-IP limit (the limits drill runs first, with the real one). */

@@ -126,6 +126,17 @@ export class AppConfig {
   @IntSetting(1)
   CONTACT_RATE_LIMIT_PER_MINUTE = 5;
 
+  /**
+   * Every public query's resolvers together, per client (IPv4 address, IPv6 /64) and minute; each alias counts, an answer
+   * from the response cache does not. Generous: nginx limits a client before this does (docs/api.md, "Limits").
+   */
+  @IntSetting(1)
+  QUERY_RATE_LIMIT_PER_MINUTE = 600;
+
+  /** contactChallenge per client and minute: a visitor needs one per form sent. */
+  @IntSetting(1)
+  CHALLENGE_RATE_LIMIT_PER_MINUTE = 10;
+
   // --- The contact form: proof of work and time trap ---
   /**
    * Bots out without a captcha: the contact form's proof of work (ALTCHA).
@@ -144,13 +155,16 @@ export class AppConfig {
   @IsBoolean()
   ALLOW_DEVELOPMENT_SECRETS?: boolean = undefined;
 
-  /** PBKDF2 iterations per attempt: what one guess costs the browser (and the API, once per challenge). */
+  /** PBKDF2 iterations per attempt: what one guess costs the browser (and the API, once per request it checks). */
   @IntSetting(1, 1_000_000)
-  ALTCHA_COST = 5_000;
+  ALTCHA_COST = 40_000;
 
-  /** The most attempts a challenge needs (its counter is drawn between a third of this and this). */
-  @IntSetting(1, 1_000_000)
-  ALTCHA_MAX_COUNTER = 3_000;
+  /**
+   * Zeros a solution's key starts with, in hex digits: a challenge takes 16^n attempts on average (2: 256, about 10
+   * million PBKDF2 iterations at ALTCHA_COST, as many as before). Issuing one derives no key: a challenge costs an HMAC.
+   */
+  @IntSetting(1, 8)
+  ALTCHA_DIFFICULTY = 2;
 
   /** How long a challenge may be used: a visitor may leave the form open for a while. */
   @IntSetting(1, 7 * 24 * 60)

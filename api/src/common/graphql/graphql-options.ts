@@ -9,6 +9,7 @@ import type { Request, Response } from 'express';
 import type { GraphQLError, ValidationContext } from 'graphql';
 import type { AppConfig } from '../config/app-config';
 import { createFormatError } from './format-error';
+import { oncePerOperationRule } from './once-per-operation.rule';
 
 export interface GraphQLContext {
   req: Request;
@@ -56,7 +57,11 @@ export function graphqlOptions(config: AppConfig, responses: KeyValueCache<strin
       maxDepthRule({ n: config.GRAPHQL_MAX_DEPTH, ignoreIntrospection: false, flattenFragments: true, ...reportToApollo }),
       // `__typename` counts too: thousands of them are as much work as any field.
       maxAliasesRule({ n: config.GRAPHQL_MAX_ALIASES, allowList: [], ...reportToApollo }),
+      // One proof-of-work challenge per operation: a request is never a batch of them (each also spends the client's budget).
+      oncePerOperationRule(['contactChallenge']),
     ],
+    // Automatic persisted queries: no client of ours sends them, and their cache is one more thing a client could fill.
+    persistedQueries: false,
     parseOptions: { maxTokens: config.GRAPHQL_MAX_TOKENS },
     // No "Did you mean …?" in production: it lists the schema to whoever guesses.
     hideSchemaDetailsFromClientErrors: config.isProduction,
