@@ -1,10 +1,9 @@
 // Over 300 lines on purpose: every staff query and mutation of the leads (who may read them, the list and its filters,
 // cursors, CSV, status, erasure, retention) tested over HTTP against one API and database, one describe block each.
 import { randomUUID } from 'node:crypto';
-import type { Prisma } from '../src/generated/prisma/client';
 import { startTestApi, type TestApi } from './support/api';
 import { createTestIdentity, serveKeySet, STAFF, TEST_PROJECT_ID, type TestIdentity } from '@segmentia/testing';
-import { contactInput, submitLead } from './support/leads';
+import { contactInput, leadRow, submitLead } from './support/leads';
 import { until } from '@segmentia/testing';
 
 const LEADS = `query Leads($filter: LeadsFilter, $first: Int, $after: String) {
@@ -440,6 +439,18 @@ describe('leads', () => {
     }
   }, 60_000);
 
+  it('refuses two exports in one operation before running either: one CSV per request', async () => {
+    const { status, body } = await api.graphql(
+      '{ a: leadsCsv(separator: COMMA) b: leadsCsv(separator: SEMICOLON) }',
+      {},
+      { authorization: `Bearer ${staffToken}` },
+    );
+    expect(status).toBe(400);
+    expect(body.data).toBeUndefined();
+    expect(body.errors![0]!.extensions!.code).toBe('GRAPHQL_VALIDATION_FAILED');
+    expect(body.errors![0]!.message).toMatch(/leadsCsv may be asked once per operation, not 2 times/);
+  });
+
   it('states the retention period for the privacy policy', async () => {
     const { body } = await api.graphql<{ privacy: { leadRetentionMonths: number } }>('{ privacy { leadRetentionMonths } }');
     expect(body.data!.privacy.leadRetentionMonths).toBe(18);
@@ -522,24 +533,3 @@ describe('retention of spam and consent records', () => {
     },
   );
 });
-
-/** A lead as stored, for the retention test, which needs to date it in the past. */
-function leadRow() {
-  const { requestId, locale, agencyName, agencyType, agencySize, advertiserCount, contactName, email, position, decisionRole, interest } =
-    contactInput();
-  return {
-    requestId,
-    locale,
-    agencyName,
-    agencyType,
-    agencySize,
-    advertiserCount,
-    contactName,
-    email,
-    position,
-    decisionRole,
-    interest,
-    termsVersion: '2024-01-01',
-    termsAcceptedAt: new Date(),
-  } as Prisma.ContactRequestCreateInput;
-}

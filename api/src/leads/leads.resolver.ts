@@ -5,7 +5,7 @@ import { type Identity } from './auth/firebase-token-verifier';
 import { CurrentStaff, StaffGuard } from './auth/staff.guard';
 import { ActivityArgs, FilteredLeadsArgs, LeadIdArgs, LeadsArgs, LeadsCsvArgs, UpdateLeadStatusArgs } from './dto/leads.args';
 import { LeadInsights } from './models/lead-insights.model';
-import { LeadsService } from './leads.service';
+import { CSV_MAX_ROWS, LeadsService } from './leads.service';
 import { Lead, LeadConnection, LeadErasureReceipt } from './models/lead.model';
 import { StaffAction } from './models/staff-action.model';
 
@@ -29,7 +29,9 @@ export class LeadsResolver {
   }
 
   @Query(() => String, {
-    description: 'The filtered leads as CSV for a spreadsheet: UTF-8 with a byte order mark, CRLF lines (staff only)',
+    description:
+      'The filtered leads as CSV for a spreadsheet: UTF-8 with a byte order mark, CRLF lines (staff only). Once per ' +
+      `operation, at most ${CSV_MAX_ROWS} leads (more: BAD_USER_INPUT maxRows on filter)`,
     complexity: 50,
   })
   leadsCsv(@Args() { filter, separator }: LeadsCsvArgs, @CurrentStaff() staff: Identity): Promise<string> {

@@ -58,7 +58,8 @@ export function graphqlOptions(config: AppConfig, responses: KeyValueCache<strin
       // `__typename` counts too: thousands of them are as much work as any field.
       maxAliasesRule({ n: config.GRAPHQL_MAX_ALIASES, allowList: [], ...reportToApollo }),
       // One proof-of-work challenge per operation: a request is never a batch of them (each also spends the client's budget).
-      oncePerOperationRule(['contactChallenge']),
+      // One CSV export too: each may hold CSV_MAX_ROWS leads in the API's memory.
+      oncePerOperationRule(['contactChallenge', 'leadsCsv']),
     ],
     // Automatic persisted queries: no client of ours sends them, and their cache is one more thing a client could fill.
     persistedQueries: false,
