@@ -12,6 +12,7 @@ describe('the tools’ settings', () => {
     expect(() => loadToolsConfig({ PROD_HTTP_PORT: '70000' })).toThrow(/PROD_HTTP_PORT: PROD_HTTP_PORT must not be greater than 65535/);
     expect(() => loadToolsConfig({ SITE_PORT: '0' })).toThrow(ConfigError);
     expect(() => loadToolsConfig({ ALTCHA_COST: 'many' })).toThrow(/ALTCHA_COST/);
+    expect(() => loadToolsConfig({ BACKUP_ENCRYPTION_KEY: 'secret' })).toThrow(/BACKUP_ENCRYPTION_KEY must be 64 hexadecimal digits/);
   });
 
   it('are none of the API’s: the API process neither reads nor refuses them', () => {

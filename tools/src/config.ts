@@ -6,7 +6,7 @@
  */
 import { AppConfig } from '@segmentia/api/src/common/config/app-config';
 import { loadSettings, Port, UrlSetting } from '@segmentia/api/src/common/config/settings';
-import { IsString } from 'class-validator';
+import { IsOptional, IsString, Matches } from 'class-validator';
 import { DEFAULT_AUTH_EMULATOR_PORT } from '@segmentia/api/src/leads/auth/staff-role';
 
 export class ToolsConfig extends AppConfig {
@@ -27,6 +27,14 @@ export class ToolsConfig extends AppConfig {
    */
   @IsString()
   BACKUP_DIR = '.data/backups';
+
+  /**
+   * The key the backups are encrypted with (AES-256-GCM; 64 hex digits: `openssl rand -hex 32`). Unset: a key made
+   * once in .data/backup-encryption.key (backup/encryption.ts). Keep a copy away from the backups.
+   */
+  @IsOptional()
+  @Matches(/^[0-9a-fA-F]{64}$/, { message: 'BACKUP_ENCRYPTION_KEY must be 64 hexadecimal digits (openssl rand -hex 32)' })
+  BACKUP_ENCRYPTION_KEY?: string = undefined;
 
   /** `npm run prod`: nginx's ports (HTTP redirects to HTTPS). */
   @Port()

@@ -1,6 +1,6 @@
 /**
  * Continuous archiving of the embedded PostgreSQL (`npm run prod`): every
- * finished WAL segment is copied to BACKUP_DIR/wal, and a segment is finished
+ * finished WAL segment is copied, encrypted (encryption.ts), to BACKUP_DIR/wal, and a segment is finished
  * at least every ARCHIVE_TIMEOUT_SECONDS, so at most that much of the leads is
  * at risk when the data folder is lost. PostgreSQL's own mechanism
  * (archive_command), because the embedded PostgreSQL 17 ships no
@@ -11,6 +11,8 @@ import path from 'node:path';
 import type { Client } from 'pg';
 import { until } from '@segmentia/testing';
 import type { UserIds } from '../database/run-as';
+import { REPO_ROOT } from '../paths';
+import { KEY_VARIABLE } from './encryption';
 
 export const ARCHIVE_TIMEOUT_SECONDS = 60;
 
@@ -24,9 +26,19 @@ export function backupLayout(backupDir: string) {
   };
 }
 
+/** The command PostgreSQL runs to archive a WAL segment or get one back, encrypted (wal-crypt.ts, built in dist). */
+export function walCryptCommand(action: 'archive' | 'restore', from: string, to: string): string {
+  const script = path.join(REPO_ROOT, 'tools', 'dist', 'src', 'backup', 'wal-crypt.js');
+  return `"${process.execPath}" "${script}" ${action} "${from}" "${to}"`;
+}
+
+/** The key, for the environment of a PostgreSQL that archives or restores WAL (never on its command line). */
+export const keyEnvironment = (key: Buffer): Record<string, string> => ({ [KEY_VARIABLE]: key.toString('hex') });
+
 /**
  * The server settings that archive every WAL segment into the backup folder (made here, writable by the user
- * PostgreSQL runs as). A segment is copied under a temporary name and renamed, so a half-copied one never looks whole.
+ * PostgreSQL runs as), encrypted (wal-crypt.ts: the key from the server's environment, keyEnvironment). A segment is
+ * written under a temporary name and renamed, so a half-written one never looks whole.
  */
 export function archiveSettings(backupDir: string, runAs: UserIds | undefined): Record<string, string> {
   const { wal, base } = backupLayout(backupDir);
@@ -34,11 +46,10 @@ export function archiveSettings(backupDir: string, runAs: UserIds | undefined): 
     mkdirSync(folder, { recursive: true, mode: 0o700 });
     if (runAs) chownSync(folder, runAs.uid, runAs.gid);
   }
-  const target = (name: string) => `"${path.join(wal, name)}"`;
   return {
     wal_level: 'replica',
     archive_mode: 'on',
-    archive_command: `test ! -f ${target('%f')} && cp "%p" ${target('%f.part')} && mv ${target('%f.part')} ${target('%f')}`,
+    archive_command: walCryptCommand('archive', '%p', path.join(wal, '%f')),
     archive_timeout: String(ARCHIVE_TIMEOUT_SECONDS),
   };
 }

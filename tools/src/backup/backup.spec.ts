@@ -4,7 +4,8 @@
  * it, each into a new folder, with the erasure ledger applied after each.
  */
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
@@ -12,7 +13,8 @@ import { type Database, startEmbeddedPostgres } from '../database/embedded-postg
 import { systemUser } from '../database/run-as';
 import { API_ROOT } from '../paths';
 import { freePort } from '../ports';
-import { archiveNow, archiveSettings } from './archive';
+import { archiveNow, archiveSettings, keyEnvironment } from './archive';
+import { BackupKeyError } from './encryption';
 import { takeBaseBackup } from './base-backup';
 import { copyErasures, eraseLead, readLedger } from './ledger';
 import { restore } from './restore';
@@ -21,6 +23,8 @@ const folder = mkdtempSync(path.join(os.tmpdir(), 'segmentia-backup-spec-'));
 // As root, PostgreSQL runs as the user postgres, which must be able to enter.
 chmodSync(folder, 0o755);
 const backupDir = path.join(folder, 'backups');
+// The backups' key (BACKUP_ENCRYPTION_KEY): every stored file is encrypted with it.
+const key = randomBytes(32);
 let database: Database;
 let client: Client;
 const leads: Record<string, string> = {};
@@ -50,6 +54,7 @@ beforeAll(async () => {
     persistent: true,
     portVariable: 'a free port',
     settings: archiveSettings(backupDir, systemUser()),
+    env: keyEnvironment(key),
   });
   // In a process of its own: the schema engine's module loads by a dynamic import, which jest's VM refuses.
   execFileSync(process.execPath, [path.join(API_ROOT, 'dist', 'scripts', 'migrate.js'), 'deploy'], {
@@ -62,7 +67,7 @@ beforeAll(async () => {
   await storeLead('Alfa');
   await storeLead('Bravo');
   await eraseAndCopy('Alfa');
-  await takeBaseBackup(database.url, database.dataDir!, backupDir);
+  await takeBaseBackup(database.url, database.dataDir!, backupDir, key);
   await storeLead('Charlie');
   await pause();
   beforeLast = new Date();
@@ -85,13 +90,13 @@ describe('backups of the embedded PostgreSQL', () => {
   });
 
   it('restore to the end of the archive: every lead stored, none erased', async () => {
-    const report = await restore(backupDir, 'latest', path.join(folder, 'latest'), await freePort());
+    const report = await restore(backupDir, 'latest', path.join(folder, 'latest'), await freePort(), key);
     expect(report).toMatchObject({ target: 'latest', leads: 2, erasedAgain: 0 });
     expect(await leadNames(report.dataDir)).toEqual(['Bravo', 'Delta']);
   }, 120_000);
 
   it('restore to a moment: the leads received until then, without one erased after it', async () => {
-    const report = await restore(backupDir, beforeLast, path.join(folder, 'moment'), await freePort());
+    const report = await restore(backupDir, beforeLast, path.join(folder, 'moment'), await freePort(), key);
     expect(report).toMatchObject({ leads: 1, erasedAgain: 1 });
     expect(await leadNames(report.dataDir)).toEqual(['Bravo']);
   }, 120_000);
@@ -100,9 +105,36 @@ describe('backups of the embedded PostgreSQL', () => {
     const used = path.join(folder, 'used');
     mkdirSync(used);
     writeFileSync(path.join(used, 'PG_VERSION'), '17\n');
-    await expect(restore(backupDir, 'latest', used, await freePort())).rejects.toThrow(`${used} is not empty`);
+    await expect(restore(backupDir, 'latest', used, await freePort(), key)).rejects.toThrow(`${used} is not empty`);
+  });
+
+  it("store no lead's email in clear: every file of the base backups and the archived WAL is encrypted", () => {
+    const files = storedFiles(path.join(backupDir, 'base')).concat(storedFiles(path.join(backupDir, 'wal')));
+    expect(files.filter((file) => file.endsWith('segmentia-backup.json')).length).toBeGreaterThan(0);
+    expect(files.filter((file) => /\/wal\/[0-9A-F]{24}$/.test(file)).length).toBeGreaterThan(0);
+    const clear = files.filter((file) =>
+      ['alfa', 'bravo', 'charlie', 'delta'].some((name) => readFileSync(file).includes(`${name}@agencia.es`)),
+    );
+    expect(clear).toEqual([]);
+  });
+
+  it('refuse to restore with another key, saying so, and write nothing', async () => {
+    const into = path.join(folder, 'wrong-key');
+    const attempt = restore(backupDir, 'latest', into, await freePort(), randomBytes(32));
+    await expect(attempt).rejects.toThrow(BackupKeyError);
+    await expect(attempt).rejects.toThrow(
+      /was encrypted with another key: set BACKUP_ENCRYPTION_KEY .* to the key the backups were made with/,
+    );
+    expect(existsSync(into)).toBe(false);
   });
 });
+
+/** Every file under `folder`. */
+function storedFiles(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
 
 /** The agency names of the leads in a restored folder (started again for the look, then stopped). */
 async function leadNames(dataDir: string): Promise<string[]> {

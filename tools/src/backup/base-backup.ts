@@ -4,12 +4,13 @@
  * PostgreSQL's documentation says to leave out), pg_backup_stop, which waits
  * until the WAL the copy needs is archived and gives the backup_label that
  * goes with it. With the WAL archived since, the copy restores to any moment
- * after its end (restore.ts).
+ * after its end (restore.ts). Every file is encrypted (encryption.ts).
  */
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
 import { backupLayout } from './archive';
+import { backupKey, encryptFile, encryptText } from './encryption';
 
 export interface BaseBackup {
   label: string;
@@ -25,8 +26,8 @@ const EMPTIED = new Set(['pg_wal', 'pg_replslot', 'pg_dynshmem', 'pg_notify', 'p
 /** What describes a backup, beside its files. */
 export const BACKUP_INFO = 'segmentia-backup.json';
 
-/** Copies the data folder; a file PostgreSQL removes meanwhile (a temporary one) is skipped. Returns the bytes copied. */
-function copyDataFolder(from: string, to: string, top = true): number {
+/** Copies the data folder, each file encrypted; a file PostgreSQL removes meanwhile (a temporary one) is skipped. Returns the bytes read. */
+async function copyDataFolder(from: string, to: string, key: Buffer, top = true): Promise<number> {
   mkdirSync(to, { recursive: true, mode: 0o700 });
   let bytes = 0;
   for (const entry of readdirSync(from, { withFileTypes: true })) {
@@ -36,10 +37,10 @@ function copyDataFolder(from: string, to: string, top = true): number {
     try {
       if (entry.isDirectory()) {
         if (top && EMPTIED.has(entry.name)) mkdirSync(target, { mode: 0o700 });
-        else bytes += copyDataFolder(source, target, false);
+        else bytes += await copyDataFolder(source, target, key, false);
       } else if (entry.isFile()) {
-        copyFileSync(source, target);
-        bytes += statSync(target).size;
+        await encryptFile(source, target, key);
+        bytes += statSync(source).size;
       }
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
@@ -48,8 +49,11 @@ function copyDataFolder(from: string, to: string, top = true): number {
   return bytes;
 }
 
-/** Takes a base backup of the cluster at `databaseUrl` (its superuser), whose data folder is `dataDir`, into backupDir/base. */
-export async function takeBaseBackup(databaseUrl: string, dataDir: string, backupDir: string): Promise<BaseBackup> {
+/**
+ * Takes a base backup of the cluster at `databaseUrl` (its superuser), whose data folder is `dataDir`, into
+ * backupDir/base, every file encrypted with `key` (encryption.ts) but its description (times and size).
+ */
+export async function takeBaseBackup(databaseUrl: string, dataDir: string, backupDir: string, key = backupKey()): Promise<BaseBackup> {
   const client = new Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -61,13 +65,13 @@ export async function takeBaseBackup(databaseUrl: string, dataDir: string, backu
     let stopped = false;
     let bytes: number;
     try {
-      bytes = copyDataFolder(dataDir, partial);
+      bytes = await copyDataFolder(dataDir, partial, key);
       const { rows } = await client.query<{ labelfile: string; spcmapfile: string | null }>(
         'SELECT labelfile, spcmapfile FROM pg_backup_stop(true)',
       );
       stopped = true;
-      writeFileSync(path.join(partial, 'backup_label'), rows[0]!.labelfile);
-      if (rows[0]!.spcmapfile) writeFileSync(path.join(partial, 'tablespace_map'), rows[0]!.spcmapfile);
+      encryptText(rows[0]!.labelfile, path.join(partial, 'backup_label'), key);
+      if (rows[0]!.spcmapfile) encryptText(rows[0]!.spcmapfile, path.join(partial, 'tablespace_map'), key);
     } finally {
       if (!stopped) await client.query('SELECT pg_backup_stop(false)').catch(() => undefined);
     }

@@ -1,16 +1,17 @@
 /**
  * Point-in-time restore of the embedded PostgreSQL, into a new data folder,
  * never over the live one: the last base backup that ended before the target,
- * the archived WAL replayed up to the target (a time, or the end of the
+ * decrypted with the backups' key (encryption.ts), the archived WAL replayed up to the target (a time, or the end of the
  * archive: `latest`), then promoted; the erasure ledger applied; then stopped,
  * ready for `EMBEDDED_POSTGRES_DIR=<folder> npm run prod`.
  */
-import { appendFileSync, cpSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
 import { until } from '@segmentia/testing';
 import { startEmbeddedPostgres } from '../database/embedded-postgres';
-import { backupLayout } from './archive';
+import { backupLayout, keyEnvironment, walCryptCommand } from './archive';
+import { assertOpensWith, backupKey, decryptFile } from './encryption';
 import { BACKUP_INFO, listBaseBackups } from './base-backup';
 import { applyLedger } from './ledger';
 
@@ -28,7 +29,25 @@ export interface RestoreReport {
 /** PostgreSQL's quoting of a setting's value. */
 const quoted = (value: string) => `'${value.replaceAll("'", "''")}'`;
 
-export async function restore(backupDir: string, target: Date | 'latest', into: string, port: number): Promise<RestoreReport> {
+/** Decrypts a base backup's folder into `into` (its description aside). */
+async function decryptFolder(from: string, to: string, key: Buffer): Promise<void> {
+  mkdirSync(to, { recursive: true, mode: 0o700 });
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    if (entry.name === BACKUP_INFO) continue;
+    const source = path.join(from, entry.name);
+    const target = path.join(to, entry.name);
+    if (entry.isDirectory()) await decryptFolder(source, target, key);
+    else await decryptFile(source, target, key);
+  }
+}
+
+export async function restore(
+  backupDir: string,
+  target: Date | 'latest',
+  into: string,
+  port: number,
+  key = backupKey(),
+): Promise<RestoreReport> {
   const startedAt = Date.now();
   const backups = listBaseBackups(backupDir);
   const base = target === 'latest' ? backups.at(-1) : backups.filter((backup) => backup.finishedAt.getTime() <= target.getTime()).at(-1);
@@ -40,14 +59,15 @@ export async function restore(backupDir: string, target: Date | 'latest', into: 
     );
   }
   if (existsSync(into) && readdirSync(into).length) throw new Error(`${into} is not empty: a restore goes into a new folder.`);
-  cpSync(base.folder, into, { recursive: true });
-  rmSync(path.join(into, BACKUP_INFO));
+  // A wrong key is said before anything is written.
+  assertOpensWith(path.join(base.folder, 'backup_label'), key);
+  await decryptFolder(base.folder, into, key);
   // Archive recovery: WAL from the archive, up to the target, then a new timeline that takes writes.
   appendFileSync(
     path.join(into, 'postgresql.auto.conf'),
     [
       '# Written by npm run restore.',
-      `restore_command = ${quoted(`cp "${backupLayout(backupDir).wal}/%f" "%p"`)}`,
+      `restore_command = ${quoted(walCryptCommand('restore', path.join(backupLayout(backupDir).wal, '%f'), '%p'))}`,
       // A numeric offset: PostgreSQL reads no time zone abbreviation (Z) here.
       `recovery_target_time = ${quoted(target === 'latest' ? '' : target.toISOString().replace('T', ' ').replace('Z', '+00'))}`,
       "recovery_target_action = 'promote'",
@@ -56,18 +76,22 @@ export async function restore(backupDir: string, target: Date | 'latest', into: 
   );
   appendFileSync(path.join(into, 'recovery.signal'), '');
   // Started as `npm run prod` starts it (owned by the user it runs as); ready once recovery has ended.
-  const database = await startEmbeddedPostgres({ dataDir: into, port, persistent: true, portVariable: 'the restore (a free port)' }).catch(
-    (error: unknown) => {
-      const log = readFileSync(path.join(into, 'postgres.log'), 'utf8');
-      if (/recovery ended before configured recovery target was reached/.test(log)) {
-        throw new Error(
-          `The archive ends before ${target === 'latest' ? 'its end' : target.toISOString()}: the WAL written since was not ` +
-            `archived yet (it is within archive_timeout of the loss). Restore to an earlier time, or to latest.`,
-        );
-      }
-      throw error;
-    },
-  );
+  const database = await startEmbeddedPostgres({
+    dataDir: into,
+    port,
+    persistent: true,
+    portVariable: 'the restore (a free port)',
+    env: keyEnvironment(key),
+  }).catch((error: unknown) => {
+    const log = readFileSync(path.join(into, 'postgres.log'), 'utf8');
+    if (/recovery ended before configured recovery target was reached/.test(log)) {
+      throw new Error(
+        `The archive ends before ${target === 'latest' ? 'its end' : target.toISOString()}: the WAL written since was not ` +
+          `archived yet (it is within archive_timeout of the loss). Restore to an earlier time, or to latest.`,
+      );
+    }
+    throw error;
+  });
   try {
     const client = new Client({ connectionString: database.url });
     await client.connect();

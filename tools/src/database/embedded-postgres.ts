@@ -45,6 +45,8 @@ export interface EmbeddedOptions {
   defaultDir?: boolean;
   /** Server settings of this start (`-c name=value`), e.g. WAL archiving (backup/archive.ts). */
   settings?: Record<string, string>;
+  /** The server's environment over this process's, e.g. the backups' key for its archive_command (backup/archive.ts). */
+  env?: Record<string, string>;
 }
 
 /** Whether our embedded PostgreSQL of `dataDir` already answers on this port (started by another command): it is shared then. */
@@ -77,7 +79,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<D
       return { url: embeddedUrl(port, await ensureSuperuserPassword(dataDir, port)), stop: async () => undefined };
     }
     if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await initialise(binaries, dataDir, runAs, persistent);
-    const server = await launch(binaries, dataDir, port, portVariable, runAs, persistent, options.settings);
+    const server = await launch(binaries, dataDir, port, portVariable, runAs, persistent, options.settings, options.env);
     let url: string;
     try {
       const password = await ensureSuperuserPassword(dataDir, port);

@@ -74,8 +74,8 @@ function clusterLocale(): string {
 }
 
 /** Runs the child's environment in English (its messages are read) from `/`, a folder any user may be in. */
-function childOptions(runAs: UserIds | undefined) {
-  return { ...(runAs ?? {}), cwd: '/', env: { ...process.env, LC_MESSAGES: 'C', LC_ALL: undefined } };
+function childOptions(runAs: UserIds | undefined, env: Record<string, string> = {}) {
+  return { ...(runAs ?? {}), cwd: '/', env: { ...process.env, ...env, LC_MESSAGES: 'C', LC_ALL: undefined } };
 }
 
 /**
@@ -194,6 +194,7 @@ export async function launch(
   runAs: UserIds | undefined,
   persistent: boolean,
   settings: Record<string, string> = {},
+  env: Record<string, string> = {},
 ): Promise<Server> {
   const logFile = path.join(dataDir, 'postgres.log');
   const log = openSync(logFile, 'w', 0o600);
@@ -213,7 +214,7 @@ export async function launch(
   ];
   let child: ChildProcess;
   try {
-    child = spawn(binaries.postgres, args, { ...childOptions(runAs), detached: persistent, stdio: ['ignore', log, log] });
+    child = spawn(binaries.postgres, args, { ...childOptions(runAs, env), detached: persistent, stdio: ['ignore', log, log] });
   } finally {
     closeSync(log);
   }

@@ -24,9 +24,10 @@ import { API_ROOT, REPO_ROOT } from '../paths';
 import { PrismaService } from '@segmentia/api/src/prisma/prisma.service';
 import { assertPortsFree, type PortUse } from '../ports';
 import { buildSite } from '../site-build';
-import { HEALTH_PATHS, writeNginxConfig } from './nginx';
+import { EDGE_LIMITS, type EdgeLimits, HEALTH_PATHS, writeNginxConfig } from './nginx';
 import { ensureCommands } from './packages';
-import { ARCHIVE_TIMEOUT_SECONDS, archiveSettings } from '../backup/archive';
+import { ARCHIVE_TIMEOUT_SECONDS, archiveSettings, keyEnvironment } from '../backup/archive';
+import { backupKey } from '../backup/encryption';
 import { BackupAgent } from '../backup/agent';
 import { systemUser } from '../database/run-as';
 import { ensureLocalCertificates, type LocalCertificates } from './tls';
@@ -80,6 +81,8 @@ export class Topology {
   private redis?: Managed;
   private redisPassword?: string;
   private nginx?: Managed;
+  /** Each visitor's budget on /graphql at nginx: the web image's, unless a drill lifts it (restartNginx). */
+  private edgeLimits: EdgeLimits = EDGE_LIMITS;
   private readonly replicas: (Managed | undefined)[] = [];
   /**
    * One secret for every replica's proof-of-work challenges (nginx may send the solution to another replica than the one that issued it).
@@ -119,7 +122,7 @@ export class Topology {
         this.backups = new BackupAgent(this.databaseUrl, this.database.dataDir, options.backupDir, say);
         await this.backups.start();
         say(
-          `Backups: WAL archived (at most ${ARCHIVE_TIMEOUT_SECONDS} s at risk), base backups at start and daily, in ${options.backupDir}`,
+          `Backups: WAL archived (at most ${ARCHIVE_TIMEOUT_SECONDS} s at risk), base backups at start and daily, encrypted, in ${options.backupDir}`,
         );
       } else if (options.backupDir) {
         say('Backups: off. The embedded PostgreSQL already ran (npm start started it, without archiving): stop it, then npm run prod.');
@@ -177,6 +180,8 @@ export class Topology {
     this.database = await startEmbeddedPostgres({
       ...postgres.embedded,
       settings: backupDir ? archiveSettings(backupDir, systemUser()) : undefined,
+      // The backups' key, for the archive_command that encrypts each WAL segment.
+      env: backupDir ? keyEnvironment(backupKey()) : undefined,
     });
     this.databaseUrl = this.database.url;
   }
@@ -311,6 +316,13 @@ export class Topology {
 
   // --- nginx ----------------------------------------------------------------
 
+  /** nginx stopped (gracefully) and started again with these budgets: the drill's load from one address lifts them. */
+  async restartNginx(limits: Partial<EdgeLimits>): Promise<void> {
+    await this.nginx?.stop('SIGQUIT');
+    this.edgeLimits = { ...EDGE_LIMITS, ...limits };
+    await this.startNginx();
+  }
+
   private async startNginx(): Promise<void> {
     const { options } = this;
     const dir = this.nginxDir;
@@ -324,6 +336,7 @@ export class Topology {
       NGINX_API_SERVERS: options.apiPorts.map((port) => `server 127.0.0.1:${port} ${UPSTREAM_FAILURES};`).join(' '),
       // Visitors reach this nginx directly: no proxy's header is trusted.
       NGINX_REAL_IP: '',
+      ...this.edgeLimits,
       NGINX_ACCESS_LOG: this.accessLog,
       NGINX_HEADERS_DIR: path.join(options.dataDir, 'headers'),
       NGINX_CACHE_DIR: path.join(this.nginxDir, 'cache'),
