@@ -164,6 +164,31 @@ test.describe('signed in as sales', () => {
     await expect(tag).toHaveAttribute('title', 'Audiencias pedidas en el explorador: SGM-DE-AUTO-MOTORSPORT-FANS');
   });
 
+  test('a lead’s details show who of the staff opened it and changed its status, newest first', async ({ page, request }) => {
+    const mark = uniqueMark();
+    const [id] = await createLeads(request, [{ agencyName: `Havas ${mark}` }]);
+    await setLeadStatus(request, id!, 'CONTACTED');
+    await signIn(page, { path: `/staff/?lead=${id}` });
+    const details = page.getByRole('dialog', { name: `Havas ${mark}` });
+    const activity = details.getByRole('region', { name: 'Actividad' });
+    await expect(activity.getByRole('definition')).toHaveText([
+      `${ANA.email} abrió la ficha`,
+      `${ANA.email} cambió el estado a Contactado`,
+    ]);
+    await details.getByRole('combobox', { name: 'Estado' }).selectOption({ label: 'Spam' });
+    await expect(activity.getByRole('definition').first()).toHaveText(`${ANA.email} cambió el estado a Spam`);
+    await expect(activity.getByRole('term').first().locator('time')).toHaveAttribute('datetime', /^\d{4}-\d\d-\d\dT/);
+    const actions = await queryDatabase<{ kind: string; staff_email: string; status: string | null }>(
+      'SELECT kind, staff_email, status FROM staff_action WHERE lead_id = $1 ORDER BY acted_at',
+      [id],
+    );
+    expect(actions).toEqual([
+      { kind: 'STATUS', staff_email: ANA.email, status: 'CONTACTED' },
+      { kind: 'VIEW', staff_email: ANA.email, status: null },
+      { kind: 'STATUS', staff_email: ANA.email, status: 'SPAM' },
+    ]);
+  });
+
   test(
     'shows each lead’s fit, source, free mail and repeats; sorts best ' +
       'fit first, keeps those above a score, and says why in the details',

@@ -13,6 +13,7 @@ import type { Outcome } from './use-staff-api';
 import * as shared from './Staff.module.css';
 import * as styles from './LeadDetail.module.css';
 import { EraseLead } from './EraseLead';
+import { LeadActivity } from './LeadActivity';
 
 export type DetailState =
   { status: 'loading' } | { status: 'ready'; lead: LeadDetailFragment } | { status: 'failed'; problem: LocalProblem | null };
@@ -91,6 +92,7 @@ export function LeadDetail({ id, state, pending, fallbackFocus, hrefOf, onOpen, 
         <>
           <Fields
             lead={lead}
+            activity={<LeadActivity activity={lead.activity} />}
             status={
               <StatusSelect
                 status={lead.status}
@@ -141,7 +143,17 @@ function useReasonText() {
   };
 }
 
-function Fields({ lead, status, repeatLink }: { lead: LeadDetailFragment; status: ReactNode; repeatLink: ReactNode }) {
+function Fields({
+  lead,
+  status,
+  repeatLink,
+  activity,
+}: {
+  lead: LeadDetailFragment;
+  status: ReactNode;
+  repeatLink: ReactNode;
+  activity: ReactNode;
+}) {
   const { t } = useTranslation('staff');
   const { locale } = useLocale();
   const reasonText = useReasonText();
@@ -266,6 +278,7 @@ function Fields({ lead, status, repeatLink }: { lead: LeadDetailFragment; status
           </dl>
         </section>
       ))}
+      {activity}
     </div>
   );
 }
