@@ -52,7 +52,8 @@ export class FirebaseTokenVerifier {
     if (config.FIREBASE_AUTH_EMULATOR_HOST) {
       new Logger('StaffSignIn').warn(
         `STAFF SIGN-IN IS EMULATED: the API takes UNSIGNED tokens of the Firebase Auth emulator at ${config.FIREBASE_AUTH_EMULATOR_HOST} ` +
-          `(project ${config.FIREBASE_PROJECT_ID}), so anybody who reaches it at ${config.HOST} can read every lead. A local demo only.`,
+          `(project ${config.FIREBASE_PROJECT_ID}): any program or user of this machine (HOST ${config.HOST}) can read every lead. ` +
+          'A local demo only.',
       );
     }
   }
