@@ -90,7 +90,8 @@ describe('backups of the embedded PostgreSQL', () => {
   });
 
   it('restore to the end of the archive: every lead stored, none erased', async () => {
-    const report = await restore(backupDir, 'latest', path.join(folder, 'latest'), await freePort(), key);
+    // Into a folder whose parent is new too (as the drill restores): as root, the user postgres must reach it.
+    const report = await restore(backupDir, 'latest', path.join(folder, 'restored', 'latest'), await freePort(), key);
     expect(report).toMatchObject({ target: 'latest', leads: 2, erasedAgain: 0 });
     expect(await leadNames(report.dataDir)).toEqual(['Bravo', 'Delta']);
   }, 120_000);

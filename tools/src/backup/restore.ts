@@ -5,11 +5,12 @@
  * archive: `latest`), then promoted; the erasure ledger applied; then stopped,
  * ready for `EMBEDDED_POSTGRES_DIR=<folder> npm run prod`.
  */
-import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
 import { until } from '@segmentia/testing';
 import { startEmbeddedPostgres } from '../database/embedded-postgres';
+import { readText } from '../database/server';
 import { backupLayout, keyEnvironment, walCryptCommand } from './archive';
 import { assertOpensWith, backupKey, decryptFile } from './encryption';
 import { BACKUP_INFO, listBaseBackups } from './base-backup';
@@ -61,6 +62,8 @@ export async function restore(
   if (existsSync(into) && readdirSync(into).length) throw new Error(`${into} is not empty: a restore goes into a new folder.`);
   // A wrong key is said before anything is written.
   assertOpensWith(path.join(base.folder, 'backup_label'), key);
+  // Its parents open to every user (as root, PostgreSQL runs as the user postgres, which must reach the folder).
+  mkdirSync(path.dirname(into), { recursive: true });
   await decryptFolder(base.folder, into, key);
   // Archive recovery: WAL from the archive, up to the target, then a new timeline that takes writes.
   appendFileSync(
@@ -83,7 +86,8 @@ export async function restore(
     portVariable: 'the restore (a free port)',
     env: keyEnvironment(key),
   }).catch((error: unknown) => {
-    const log = readFileSync(path.join(into, 'postgres.log'), 'utf8');
+    // No log: PostgreSQL never started, and the error says why.
+    const log = readText(path.join(into, 'postgres.log')) ?? '';
     if (/recovery ended before configured recovery target was reached/.test(log)) {
       throw new Error(
         `The archive ends before ${target === 'latest' ? 'its end' : target.toISOString()}: the WAL written since was not ` +
