@@ -6,16 +6,14 @@
  * DATABASE_URL with that role as its user. `npm run studio -- --admin`
  * connects with DATABASE_URL itself: full write access, for maintainers.
  */
-import { spawn } from 'node:child_process';
 import { loadConfig } from '../src/common/config/app-config';
 import { loadEnvFile } from '../src/common/config/env-file';
-import { API_ROOT } from '../src/database/paths';
 import { SALES_READER_ROLE, salesReaderUrl } from '../src/database/sales-reader';
+import { startStudio } from '../src/database/studio';
 
 loadEnvFile();
 const config = loadConfig(process.env);
 const admin = process.argv.includes('--admin');
-const port = String(config.STUDIO_PORT);
 const url = admin ? config.DATABASE_URL : (process.env.STUDIO_DATABASE_URL ?? salesReaderUrl(config.DATABASE_URL));
 if (admin) {
   console.warn(
@@ -25,8 +23,8 @@ if (admin) {
 } else {
   console.log(`Prisma Studio reads as ${SALES_READER_ROLE}: the lead tables only, and no change is accepted (--admin to write).`);
 }
-console.log(`Prisma Studio at http://localhost:${port} (Ctrl-C to stop)`);
-spawn('npx', ['prisma', 'studio', '--port', port, '--browser', 'none', '--url', url], { cwd: API_ROOT, stdio: 'inherit' })
+console.log(`Prisma Studio at http://127.0.0.1:${config.STUDIO_PORT}, on this machine only (Ctrl-C to stop)`);
+startStudio(config.STUDIO_PORT, url)
   .on('exit', (code) => (process.exitCode = code ?? 1))
   .on('error', (error) => {
     console.error(`Prisma Studio could not start: ${error.message}.`);
