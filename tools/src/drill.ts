@@ -12,8 +12,9 @@ import { ConfigError } from '@segmentia/api/src/common/config/app-config';
 import { Client, drillInput, proof } from './drill/client';
 import { crashUnderLoad, databaseOutage, rollingRestart, webhookRecovers } from './drill/faults';
 import { restoreDrill } from './drill/disaster';
+import { floodDrill } from './drill/flood';
 import { redisOutage, sharedLimits } from './drill/limits';
-import { API_ENV, CONCURRENCY, LOAD_ENV, PORTS, report, results, startWebhook } from './drill/setup';
+import { API_ENV, CONCURRENCY, LOAD_EDGE, LOAD_ENV, PORTS, report, results, startWebhook } from './drill/setup';
 import { scratchTopology } from './production/topology';
 
 async function main(): Promise<void> {
@@ -65,11 +66,14 @@ async function main(): Promise<void> {
       if (answer.code !== 'OK') throw new Error(`the lead was refused: ${answer.code}`);
     });
 
-    // The load drills: the real per-IP limit would refuse one address's thousands of requests.
+    await step('flood', () => floodDrill(topology, topology.certificates.ca, ca, database));
+
+    // The load drills: the real per-IP limits, the API's and nginx's, would refuse one address's thousands of requests.
     for (const index of PORTS.api.keys()) {
       await topology.stopReplica(index);
       await topology.startReplica(index, LOAD_ENV);
     }
+    await topology.restartNginx(LOAD_EDGE);
     await step('crash under load', () => crashUnderLoad(topology, client, database));
     await step('webhook down, then up', () => webhookRecovers(webhook, database));
     await step('rolling restart', () => rollingRestart(topology, client, webhook, database));

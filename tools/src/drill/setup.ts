@@ -21,8 +21,14 @@ export const API_ENV = {
   ALTCHA_DIFFICULTY: '1',
   CONTACT_MIN_FILL_SECONDS: '0',
 };
-/** The load comes from one address: the load drills lift the per-IP limit (the limits drill runs first, with the real one). */
-export const LOAD_ENV = { CONTACT_RATE_LIMIT_PER_MINUTE: '1000000' };
+/** The load comes from one address: the load drills lift the per-IP limits (the limits drills run first, with the real ones). */
+export const LOAD_ENV = {
+  CONTACT_RATE_LIMIT_PER_MINUTE: '1000000',
+  CHALLENGE_RATE_LIMIT_PER_MINUTE: '1000000',
+  QUERY_RATE_LIMIT_PER_MINUTE: '100000000',
+};
+/** And nginx's budget per visitor, likewise. */
+export const LOAD_EDGE = { NGINX_GRAPHQL_RATE: '100000r/s', NGINX_GRAPHQL_BURST: '100000', NGINX_GRAPHQL_CONNECTIONS: '1000' };
 
 interface Result {
   name: string;

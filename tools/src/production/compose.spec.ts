@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parse } from 'yaml';
 import { AppConfig } from '@segmentia/api/src/common/config/app-config';
 import { REPO_ROOT } from '../paths';
-import { HEALTH_PATHS, NGINX_MAIN, NGINX_TEMPLATE, NGINX_VARIABLES, renderTemplate } from './nginx';
+import { EDGE_LIMITS, HEALTH_PATHS, NGINX_MAIN, NGINX_TEMPLATE, NGINX_VARIABLES, renderTemplate } from './nginx';
 import { UPSTREAM_FAILURES } from './topology';
 import { COMPANY_VARIABLES } from '@segmentia/contracts/company';
 import { SITE_SETTINGS } from '../images/build-images';
@@ -47,6 +47,11 @@ describe('docker-compose.yml and npm run prod', () => {
     expect([...new Set([...used(NGINX_TEMPLATE), ...used(NGINX_MAIN)])].filter((name) => !given.has(name))).toEqual([]);
     expect([...given].filter((name) => !NGINX_VARIABLES.includes(name as never) && !used(NGINX_MAIN).includes(name))).toEqual([]);
     expect(web!.environment!.NGINX_API_SERVERS).toContain(UPSTREAM_FAILURES);
+  });
+
+  it("give each visitor the same budget on /graphql as npm run prod's nginx (the image's defaults)", () => {
+    for (const [name, value] of Object.entries(EDGE_LIMITS))
+      expect([name, web!.environment![name] ?? imageEnv[name]]).toEqual([name, value]);
   });
 
   it('build the site with the same settings as npm run images: the site stage’s arguments, every company setting among them', () => {

@@ -16,12 +16,25 @@ export const NGINX_VARIABLES = [
   'NGINX_SITE_ROOT',
   'NGINX_API_SERVERS',
   'NGINX_REAL_IP',
+  'NGINX_GRAPHQL_RATE',
+  'NGINX_GRAPHQL_BURST',
+  'NGINX_GRAPHQL_CONNECTIONS',
   'NGINX_ACCESS_LOG',
   'NGINX_HEADERS_DIR',
   'NGINX_CACHE_DIR',
   'NGINX_ACME_ROOT',
 ] as const;
 export type NginxVariables = Record<(typeof NGINX_VARIABLES)[number], string>;
+
+export type EdgeLimits = Pick<NginxVariables, 'NGINX_GRAPHQL_RATE' | 'NGINX_GRAPHQL_BURST' | 'NGINX_GRAPHQL_CONNECTIONS'>;
+
+/**
+ * Each visitor's budget on /graphql, as the web image sets it (its ENV; compose.spec ties the two): 10 requests a
+ * second, 40 more at once, 30 in progress at once. A fast visitor asks at most about 30 at once (the selection named
+ * again in a new language: one countryAudiences per country, 27 at most) and a few a second clicking through the
+ * explorer (each choice one query, the search one per pause in typing), then 4 to send the form.
+ */
+export const EDGE_LIMITS: EdgeLimits = { NGINX_GRAPHQL_RATE: '10r/s', NGINX_GRAPHQL_BURST: '40', NGINX_GRAPHQL_CONNECTIONS: '30' };
 
 /** What the health checks ask, here and in docker-compose.yml: nginx itself, and an API replica's readiness. */
 export const HEALTH_PATHS = { nginx: '/nginx-health', api: '/ready' } as const;

@@ -24,7 +24,7 @@ import { API_ROOT, REPO_ROOT } from '../paths';
 import { PrismaService } from '@segmentia/api/src/prisma/prisma.service';
 import { assertPortsFree, type PortUse } from '../ports';
 import { buildSite } from '../site-build';
-import { HEALTH_PATHS, writeNginxConfig } from './nginx';
+import { EDGE_LIMITS, type EdgeLimits, HEALTH_PATHS, writeNginxConfig } from './nginx';
 import { ensureCommands } from './packages';
 import { ARCHIVE_TIMEOUT_SECONDS, archiveSettings, keyEnvironment } from '../backup/archive';
 import { backupKey } from '../backup/encryption';
@@ -81,6 +81,8 @@ export class Topology {
   private redis?: Managed;
   private redisPassword?: string;
   private nginx?: Managed;
+  /** Each visitor's budget on /graphql at nginx: the web image's, unless a drill lifts it (restartNginx). */
+  private edgeLimits: EdgeLimits = EDGE_LIMITS;
   private readonly replicas: (Managed | undefined)[] = [];
   /**
    * One secret for every replica's proof-of-work challenges (nginx may send the solution to another replica than the one that issued it).
@@ -314,6 +316,13 @@ export class Topology {
 
   // --- nginx ----------------------------------------------------------------
 
+  /** nginx stopped (gracefully) and started again with these budgets: the drill's load from one address lifts them. */
+  async restartNginx(limits: Partial<EdgeLimits>): Promise<void> {
+    await this.nginx?.stop('SIGQUIT');
+    this.edgeLimits = { ...EDGE_LIMITS, ...limits };
+    await this.startNginx();
+  }
+
   private async startNginx(): Promise<void> {
     const { options } = this;
     const dir = this.nginxDir;
@@ -327,6 +336,7 @@ export class Topology {
       NGINX_API_SERVERS: options.apiPorts.map((port) => `server 127.0.0.1:${port} ${UPSTREAM_FAILURES};`).join(' '),
       // Visitors reach this nginx directly: no proxy's header is trusted.
       NGINX_REAL_IP: '',
+      ...this.edgeLimits,
       NGINX_ACCESS_LOG: this.accessLog,
       NGINX_HEADERS_DIR: path.join(options.dataDir, 'headers'),
       NGINX_CACHE_DIR: path.join(this.nginxDir, 'cache'),

@@ -1,0 +1,133 @@
+/**
+ * The flood drill: one client floods contactChallenge and another searchAudiences (random text), each on 30
+ * connections, through production nginx, while a visitor of its own address uses the explorer and sends the form.
+ * The visitor's explorer is measured alone first, then under the flood, in the same run.
+ */
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import type { Client as PgClient } from 'pg';
+import type { Topology } from '../production/topology';
+import { type Answer, Client, percentile, proof, submit } from './client';
+import type { FloodSummary } from './flooder';
+import { report } from './setup';
+
+/** How long the visitor explores alone, then under the flood. */
+const PHASE_SECONDS = 15;
+/** A fast visitor: an explorer question every 110 ms (9 a second, within nginx's 10), one after another. */
+const VISITOR_INTERVAL_MS = 110;
+const FLOOD_CONNECTIONS = 30;
+const ADDRESSES = { visitor: '127.0.0.20', challenge: '127.0.0.21', search: '127.0.0.22' };
+const COUNTRIES = ['ES', 'DE', 'FR', 'IT', 'PT', 'GB', 'NL', 'PL'];
+const WORDS = ['reisen', 'auto', 'mode', 'sport', 'familia', 'viaggi'];
+/** Goals: the share of its explorer answers per second the visitor keeps, its p99 at most this many times; refusals within ms. */
+const GOALS = { throughput: 0.9, p99: 2, refusedP99Ms: 50 };
+
+interface Phase {
+  perSecond: number;
+  p99: number;
+  failed: Answer[];
+}
+
+/** The visitor's explorer for `seconds`: a question every VISITOR_INTERVAL_MS, a topic's audiences or a search of real words. */
+async function explore(visitor: Client, topics: string[], seconds: number): Promise<Phase> {
+  const started = performance.now();
+  const pending: Promise<Answer>[] = [];
+  for (let i = 0; performance.now() - started < seconds * 1000; i++) {
+    const country = COUNTRIES[i % COUNTRIES.length]!;
+    pending.push(
+      i % 4 === 3
+        ? visitor.graphql('query ($c: String!, $t: String!) { searchAudiences(country: $c, text: $t, locale: EN) { id } }', {
+            c: country,
+            t: WORDS[i % WORDS.length],
+          })
+        : visitor.graphql('query ($c: String!, $t: String!) { audiences(country: $c, topic: $t, locale: EN) { id audienceSize } }', {
+            c: country,
+            t: topics[i % topics.length],
+          }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, started + (i + 1) * VISITOR_INTERVAL_MS - performance.now()));
+  }
+  const answers = await Promise.all(pending);
+  const seconds_ = (performance.now() - started) / 1000;
+  const ok = answers.filter((answer) => answer.code === 'OK');
+  return {
+    perSecond: ok.length / seconds_,
+    p99: percentile(
+      ok.map((answer) => answer.ms),
+      99,
+    ),
+    failed: answers.filter((answer) => answer.code !== 'OK'),
+  };
+}
+
+/**
+ * A flooder in a process of its own, at the lowest CPU priority (nice 19): a real attacker's requests cost its own
+ * machine, not the server's; here they share two cores, so the attacker's client yields to the server.
+ */
+function flood(kind: 'challenge' | 'search', url: string, caFile: string, seconds: number): Promise<FloodSummary> {
+  const script = path.join(__dirname, 'flooder.js');
+  const child = spawn(
+    'nice',
+    ['-n', '19', process.execPath, script, kind, url, caFile, ADDRESSES[kind], String(FLOOD_CONNECTIONS), String(seconds)],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  let output = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  return new Promise((resolve, reject) =>
+    child.on('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(output) as FloodSummary) : reject(new Error(`the ${kind} flooder exited ${code}`)),
+    ),
+  );
+}
+
+const describe = (summary: FloodSummary) =>
+  `${summary.kind}: ${summary.sent} in ${summary.seconds.toFixed(0)} s, ` +
+  `${Object.entries(summary.codes)
+    .map(([code, count]) => `${count} ${code}`)
+    .join(', ')}; refused in p50 ${summary.refused.p50.toFixed(1)} / p99 ${summary.refused.p99.toFixed(1)} ms`;
+
+export async function floodDrill(topology: Topology, caFile: string, ca: string, database: PgClient): Promise<void> {
+  const url = `${topology.siteUrl}/graphql`;
+  const visitor = new Client(url, ca, 4, ADDRESSES.visitor);
+  try {
+    const topics = ((await visitor.graphql('{ topics(locale: EN) { slug } }')).data?.topics as unknown as { slug: string }[]).map(
+      (topic) => topic.slug,
+    );
+    // Once unmeasured, so both phases ask what the API's response cache already holds, as a visitor's usual clicks do.
+    await explore(visitor, topics, PHASE_SECONDS);
+    const alone = await explore(visitor, topics, PHASE_SECONDS);
+    // The flooders start, run through the visitor's second phase and its form, and stop by themselves.
+    const floods = Promise.all(['challenge', 'search'].map((kind) => flood(kind as 'challenge', url, caFile, PHASE_SECONDS + 8)));
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const flooded = await explore(visitor, topics, PHASE_SECONDS);
+    const requestId = randomUUID();
+    const sent = await submit(visitor, requestId, undefined, await proof(visitor));
+    const [challenge, search] = await floods;
+    const { rows } = await database.query<{ count: string }>('SELECT count(*) FROM contact_request WHERE request_id = $1', [requestId]);
+    const stored = Number(rows[0]!.count);
+    const kept = flooded.perSecond / alone.perSecond;
+    const refusedP99 = Math.max(challenge!.refused.p99, search!.refused.p99);
+    const ok =
+      kept >= GOALS.throughput &&
+      flooded.p99 <= GOALS.p99 * alone.p99 &&
+      alone.failed.length === 0 &&
+      flooded.failed.length === 0 &&
+      sent.code === 'OK' &&
+      stored === 1 &&
+      [challenge!, search!].every((summary) => (summary.codes.TOO_MANY_REQUESTS ?? 0) > summary.sent * 0.9) &&
+      refusedP99 <= GOALS.refusedP99Ms;
+    report(
+      'flood',
+      ok,
+      `visitor's explorer alone ${alone.perSecond.toFixed(1)}/s p99 ${alone.p99.toFixed(1)} ms, under flood ` +
+        `${flooded.perSecond.toFixed(1)}/s (${Math.round(kept * 100)} %) p99 ${flooded.p99.toFixed(1)} ms ` +
+        `(${(flooded.p99 / alone.p99).toFixed(2)}x; failed ${alone.failed.length + flooded.failed.length}); ` +
+        `its form ${sent.code}, stored ${stored}; ${describe(challenge!)}; ${describe(search!)}`,
+    );
+  } finally {
+    visitor.close();
+  }
+}

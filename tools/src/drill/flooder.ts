@@ -1,0 +1,64 @@
+/**
+ * One flooding client of the flood drill, in a process of its own (the drill runs it at the lowest CPU priority: a real
+ * attacker's requests are made on its own machine, not on the server's). `node flooder.js <challenge|search> <url>
+ * <ca file> <local address> <connections> <seconds>` sends as fast as the answers come, on that many connections,
+ * for that long, then prints a summary of the answers as one line of JSON.
+ */
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { type Answer, Client, percentile } from './client';
+
+export interface FloodSummary {
+  kind: string;
+  sent: number;
+  seconds: number;
+  /** Answers by code: OK, TOO_MANY_REQUESTS (the API's or nginx's 429), anything else. */
+  codes: Record<string, number>;
+  /** How long the refusals took, ms. */
+  refused: { p50: number; p99: number };
+}
+
+const QUERIES = {
+  challenge: () => '{ contactChallenge }',
+  // Random letters: every search a new text, so no cache can answer it.
+  search: () =>
+    `{ searchAudiences(country: "DE", text: "${randomBytes(6)
+      .toString('base64url')
+      .replace(/[^a-z]/gi, 'x')}", locale: DE) { id } }`,
+};
+
+async function main(): Promise<void> {
+  const [kind, url, caFile, address, connections, seconds] = process.argv.slice(2) as [
+    keyof typeof QUERIES,
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
+  const client = new Client(url, readFileSync(caFile, 'utf8'), Number(connections), address);
+  const started = performance.now();
+  const deadline = started + Number(seconds) * 1000;
+  const answers: Answer[] = [];
+  const connection = async () => {
+    while (performance.now() < deadline) answers.push(await client.graphql(QUERIES[kind]()));
+  };
+  await Promise.all(Array.from({ length: Number(connections) }, connection));
+  client.close();
+  const codes: Record<string, number> = {};
+  for (const answer of answers) {
+    const code = answer.status === 429 ? 'TOO_MANY_REQUESTS' : answer.code;
+    codes[code] = (codes[code] ?? 0) + 1;
+  }
+  const refused = answers.filter((answer) => answer.status === 429 || answer.code === 'TOO_MANY_REQUESTS').map((answer) => answer.ms);
+  const summary: FloodSummary = {
+    kind,
+    sent: answers.length,
+    seconds: (performance.now() - started) / 1000,
+    codes,
+    refused: { p50: percentile(refused, 50), p99: percentile(refused, 99) },
+  };
+  console.log(JSON.stringify(summary));
+}
+
+if (require.main === module) void main();
