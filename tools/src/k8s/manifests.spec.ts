@@ -183,9 +183,15 @@ describe.each(OVERLAYS)('deploy/k8s/overlays/$overlay', ({ overlay, throwawaySec
     expect([...templateVariables(NGINX_TEMPLATE), ...templateVariables(NGINX_MAIN)].filter((name) => !provided.has(name))).toEqual([]);
     const api = find(objects, 'Service', 'segmentia-api').spec as { ports: { port: number }[] };
     expect(envValue(web, 'NGINX_API_SERVERS')).toBe(`server segmentia-api:${api.ports[0]!.port} ${UPSTREAM_FAILURES};`);
-    expect(envValue(web, 'NGINX_REAL_IP')).toMatch(
-      /^set_real_ip_from [\d.:a-f]+\/\d+; real_ip_header X-Forwarded-For; real_ip_recursive on;$/,
-    );
+    // The Gateway's range is the overlay's one setting, given to nginx by Kubernetes' $(VARIABLE) expansion (declared first).
+    const names = (web.env ?? []).map(({ name }) => name);
+    expect(names.indexOf('GATEWAY_PROXY_RANGE')).toBeLessThan(names.indexOf('NGINX_REAL_IP'));
+    const range = envValue(web, 'GATEWAY_PROXY_RANGE')!;
+    // Not recursive: the last address of X-Forwarded-For, the one the Gateway's proxy added, never one written before it.
+    expect(envValue(web, 'NGINX_REAL_IP')).toBe('set_real_ip_from $(GATEWAY_PROXY_RANGE); real_ip_header X-Forwarded-For;');
+    expect(range).toMatch(/^[\d.]+\/\d+$/);
+    // Production trusts a pool of the Gateway's proxies, not a whole private range (a local cluster's pod range is).
+    if (overlay !== 'dev') expect(Number(range.split('/')[1])).toBeGreaterThanOrEqual(20);
     // The Secret's keys are the file names the image reads (NGINX_TLS_CERT, NGINX_TLS_KEY: /etc/segmentia/tls/tls.*).
     expect(dockerfile).toContain('NGINX_TLS_CERT=/etc/segmentia/tls/tls.crt');
     expect(dockerfile).toContain('NGINX_TLS_KEY=/etc/segmentia/tls/tls.key');
