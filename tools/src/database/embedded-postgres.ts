@@ -49,9 +49,15 @@ export interface EmbeddedOptions {
   env?: Record<string, string>;
 }
 
+/**
+ * The URL of a cluster another command started: its password file, or, for a cluster made before each had one,
+ * the old password, which its next start here replaces (not now: the command running it still logs in with it).
+ */
+const sharedUrl = (dataDir: string, port: number) => embeddedUrl(port, readSuperuserPassword(dataDir) ?? LEGACY_PASSWORD);
+
 /** Whether our embedded PostgreSQL of `dataDir` already answers on this port (started by another command): it is shared then. */
 export function isEmbeddedRunning({ dataDir, port }: Pick<EmbeddedOptions, 'dataDir' | 'port'>): Promise<boolean> {
-  return isReachable(embeddedUrl(port, readSuperuserPassword(dataDir) ?? LEGACY_PASSWORD));
+  return isReachable(sharedUrl(dataDir, port));
 }
 
 /**
@@ -66,7 +72,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<D
   // Already running for another command (`npm start` while `npm run studio`): share it, leave it running.
   if (persistent && (await isEmbeddedRunning(options))) {
     console.log(`The embedded PostgreSQL already runs on port ${port}: sharing it.`);
-    return { url: embeddedUrl(port, await ensureSuperuserPassword(options.dataDir, port)), stop: async () => undefined };
+    return { url: sharedUrl(options.dataDir, port), stop: async () => undefined };
   }
   const portVariable = options.portVariable ?? 'EMBEDDED_POSTGRES_PORT';
   let dataDir = options.dataDir;
@@ -74,10 +80,8 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<D
     const runAs = systemUser();
     const binaries = binariesFor(runAs);
     dataDir = prepareDataDir(options, runAs);
-    const shared = embeddedUrl(port, readSuperuserPassword(dataDir) ?? LEGACY_PASSWORD);
-    if (persistent && (await sharedAfterAll(dataDir, port, shared))) {
-      return { url: embeddedUrl(port, await ensureSuperuserPassword(dataDir, port)), stop: async () => undefined };
-    }
+    const shared = sharedUrl(dataDir, port);
+    if (persistent && (await sharedAfterAll(dataDir, port, shared))) return { url: shared, stop: async () => undefined };
     if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await initialise(binaries, dataDir, runAs, persistent);
     const server = await launch(binaries, dataDir, port, portVariable, runAs, persistent, options.settings, options.env);
     let url: string;
