@@ -16,7 +16,8 @@ import { copyErasures } from './backup/ledger';
 import { restore } from './backup/restore';
 import { loadToolsConfig } from './config';
 import { embeddedOptionsFromEnv } from './database/open-database';
-import { embeddedUrl, isReachable, LEGACY_PASSWORD, readSuperuserPassword } from './database/server';
+import { embeddedUrl, isReachable } from './database/server';
+import { LEGACY_PASSWORD, readSuperuserPassword } from './database/superuser-password';
 import { REPO_ROOT } from './paths';
 import { freePort } from './ports';
 

@@ -26,7 +26,10 @@ const EMPTIED = new Set(['pg_wal', 'pg_replslot', 'pg_dynshmem', 'pg_notify', 'p
 /** What describes a backup, beside its files. */
 export const BACKUP_INFO = 'segmentia-backup.json';
 
-/** Copies the data folder, each file encrypted; a file PostgreSQL removes meanwhile (a temporary one) is skipped. Returns the bytes read. */
+/**
+ * Copies the data folder, each file encrypted; a file PostgreSQL removes meanwhile (a temporary one) is skipped.
+ * Returns the bytes read.
+ */
 async function copyDataFolder(from: string, to: string, key: Buffer, top = true): Promise<number> {
   mkdirSync(to, { recursive: true, mode: 0o700 });
   let bytes = 0;

@@ -85,7 +85,8 @@ function openEncrypted(source: string, key: Buffer): { iv: Buffer; tag: Buffer; 
     }
     if (!header.subarray(MAGIC.length, MAGIC.length + ID_BYTES).equals(keyId(key))) {
       throw new BackupKeyError(
-        `${source} was encrypted with another key: set ${KEY_VARIABLE} (or ${path.relative(REPO_ROOT, DEFAULT_KEY_FILE)}) to the key the backups were made with.`,
+        `${source} was encrypted with another key: set ${KEY_VARIABLE} (or ${path.relative(REPO_ROOT, DEFAULT_KEY_FILE)}) ` +
+          'to the key the backups were made with.',
       );
     }
     const { size } = fstatSync(fd);

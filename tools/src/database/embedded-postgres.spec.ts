@@ -8,7 +8,7 @@ import { startEmbeddedPostgres } from './embedded-postgres';
 import { embeddedOptionsFromEnv } from './open-database';
 import { REPO_ROOT } from '../paths';
 import { openScratchServer } from './temporary-database';
-import { LEGACY_PASSWORD, PASSWORD_FILE, readSuperuserPassword } from './server';
+import { LEGACY_PASSWORD, PASSWORD_FILE, readSuperuserPassword } from './superuser-password';
 
 jest.setTimeout(60_000);
 

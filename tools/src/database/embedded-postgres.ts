@@ -13,16 +13,8 @@ import path from 'node:path';
 import { binariesFor } from './binaries';
 import { prepareDataDir, sharedAfterAll } from './data-dir';
 import { systemUser } from './run-as';
-import {
-  createDatabase,
-  embeddedUrl,
-  ensureSuperuserPassword,
-  initialise,
-  isReachable,
-  launch,
-  LEGACY_PASSWORD,
-  readSuperuserPassword,
-} from './server';
+import { createDatabase, embeddedUrl, initialise, isReachable, launch } from './server';
+import { ensureSuperuserPassword, LEGACY_PASSWORD, readSuperuserPassword } from './superuser-password';
 
 export interface Database {
   url: string;

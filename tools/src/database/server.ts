@@ -4,8 +4,7 @@
  * when this process exits.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { chmodSync, chownSync, closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chownSync, closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -13,57 +12,13 @@ import { Client } from 'pg';
 import { ConfigError } from '@segmentia/api/src/common/config/app-config';
 import type { Binaries } from './binaries';
 import type { UserIds } from './run-as';
+import { EMBEDDED_USER, newPassword, writeSuperuserPassword } from './superuser-password';
 
-const EMBEDDED_USER = 'segmentia';
 const EMBEDDED_DATABASE = 'segmentia';
-/** The superuser's password of every cluster made before each got its own: replaced at their next start. */
-export const LEGACY_PASSWORD = 'segmentia';
-/**
- * The superuser's password, random per cluster, in a file of the cluster's own folder (mode 0600, in PostgreSQL's
- * password-file format, so `PGPASSFILE=<file> psql -h 127.0.0.1 -p <port> -U segmentia` reads it). A base backup
- * copies it with the data (encrypted), so a restored folder opens with its own.
- */
-export const PASSWORD_FILE = 'segmentia-superuser.pgpass';
 
 /** The connection URL of the embedded PostgreSQL on `port`, as its superuser. */
 export function embeddedUrl(port: number, password: string): string {
   return `postgresql://${EMBEDDED_USER}:${password}@127.0.0.1:${port}/${EMBEDDED_DATABASE}`;
-}
-
-/** The superuser's password of the cluster in `dataDir`, from its password file; undefined when it has none. */
-export function readSuperuserPassword(dataDir: string): string | undefined {
-  return readText(path.join(dataDir, PASSWORD_FILE))?.trim().split(':').at(-1) || undefined;
-}
-
-function writeSuperuserPassword(dataDir: string, password: string): void {
-  const file = path.join(dataDir, PASSWORD_FILE);
-  writeFileSync(file, `127.0.0.1:*:*:${EMBEDDED_USER}:${password}\n`, { mode: 0o600 });
-  chmodSync(file, 0o600);
-}
-
-const newPassword = () => randomBytes(24).toString('hex');
-
-/**
- * The superuser's password of the running cluster in `dataDir`. A cluster made with the old constant password gets
- * a random one now (written to its file first, so a failure never leaves it unknown), and the old one logs in no more.
- */
-export async function ensureSuperuserPassword(dataDir: string, port: number): Promise<string> {
-  const known = readSuperuserPassword(dataDir);
-  if (known) return known;
-  const password = newPassword();
-  const admin = new Client({ host: '127.0.0.1', port, user: EMBEDDED_USER, password: LEGACY_PASSWORD, database: 'postgres' });
-  admin.on('error', () => undefined);
-  await admin.connect();
-  try {
-    writeSuperuserPassword(dataDir, password);
-    await admin.query(`ALTER ROLE ${EMBEDDED_USER} PASSWORD '${password}'`);
-  } catch (error) {
-    rmSync(path.join(dataDir, PASSWORD_FILE), { force: true });
-    throw error;
-  } finally {
-    await admin.end();
-  }
-  return password;
 }
 
 /** A UTF-8 locale the system has (C.UTF-8 sorts as the machine's PostgreSQL does), or C. */

@@ -24,7 +24,8 @@ export const ONLY_IN_KUBERNETES: Record<string, string> = {
   SHUTDOWN_GRACE_MS: 'readiness says "stopping" while the Service\'s endpoints drop the pod (compose has no endpoints to wait for)',
   REDIS_PASSWORD: "Valkey's password from its Secret, set into REDIS_URL by Kubernetes' $(REDIS_PASSWORD) expansion; the API ignores it",
   DATABASE_PASSWORD:
-    "the API role's password from its Secret, set into DATABASE_URL by $(DATABASE_PASSWORD) (CloudNativePG only: a managed database's Secret holds the whole URL); the API ignores it",
+    "the API role's password from its Secret, set into DATABASE_URL by $(DATABASE_PASSWORD) (CloudNativePG only: a managed " +
+    "database's Secret holds the whole URL); the API ignores it",
   ALLOW_DEVELOPMENT_SECRETS: "the dev overlay's local cluster takes the throwaway Secrets it commits; compose commits no secret",
 };
 

@@ -122,7 +122,8 @@ export class Topology {
         this.backups = new BackupAgent(this.databaseUrl, this.database.dataDir, options.backupDir, say);
         await this.backups.start();
         say(
-          `Backups: WAL archived (at most ${ARCHIVE_TIMEOUT_SECONDS} s at risk), base backups at start and daily, encrypted, in ${options.backupDir}`,
+          `Backups, encrypted: WAL archived (at most ${ARCHIVE_TIMEOUT_SECONDS} s at risk), base backups at start and daily, in ` +
+            options.backupDir,
         );
       } else if (options.backupDir) {
         say('Backups: off. The embedded PostgreSQL already ran (npm start started it, without archiving): stop it, then npm run prod.');
