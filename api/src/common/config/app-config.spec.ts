@@ -165,7 +165,7 @@ describe('loadConfig', () => {
     ['ALTCHA_HMAC_SECRET', 'dev-only-altcha-secret-0123456789abcdef'],
     ['REDIS_URL', 'redis://:dev-only-valkey-password@segmentia-valkey:6379'],
     ['SMTP_URL', 'smtps://user:password@smtp.example.com:465'],
-    ['DATABASE_URL', 'postgresql://segmentia:dev-only-valkey-password@db:5432/segmentia'],
+    ['DATABASE_URL', 'postgresql://segmentia_api:dev-only-database-password@db:5432/segmentia'],
   ])('refuses in production %s holding a secret this repository publishes, naming it (a local cluster may allow it)', (name, value) => {
     const settings = { DATABASE_URL, [name]: value, SMTP_PROCESSOR: 'Example Mail' };
     expect(() => loadConfig({ ...settings, NODE_ENV: 'production' })).toThrow(
@@ -178,7 +178,7 @@ describe('loadConfig', () => {
   it('knows every throwaway secret the dev overlay commits, and the overlay alone allows them', () => {
     const overlay = readFileSync(path.join(__dirname, '../../../../deploy/k8s/overlays/dev/kustomization.yaml'), 'utf8');
     const generated = overlay.slice(overlay.indexOf('secretGenerator:'), overlay.indexOf('\npatches:'));
-    const values = [...generated.matchAll(/^ +- [a-z-]+=(.+)$/gm)].map((match) => match[1]);
+    const values = [...generated.matchAll(/^ +- ([a-z-]+)=(.+)$/gm)].filter(([, key]) => key !== 'username').map((match) => match[2]);
     expect(values.length).toBeGreaterThanOrEqual(2);
     expect(values.filter((value) => !DEVELOPMENT_SECRETS.includes(value!))).toEqual([]);
     expect(overlay).toMatch(/^ +- ALLOW_DEVELOPMENT_SECRETS=true$/m);

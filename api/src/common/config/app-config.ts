@@ -40,7 +40,12 @@ const EXAMPLE_PROCESSORS = {
  * Secrets committed to this repository: the dev overlay's throwaway Secrets (deploy/k8s/overlays/dev, tied to this list
  * by app-config.spec) and the credentials of the docs' example URLs. Anyone can read them, so production refuses them.
  */
-export const DEVELOPMENT_SECRETS = ['dev-only-altcha-secret-0123456789abcdef', 'dev-only-valkey-password', 'user:password@'];
+export const DEVELOPMENT_SECRETS = [
+  'dev-only-altcha-secret-0123456789abcdef',
+  'dev-only-valkey-password',
+  'dev-only-database-password',
+  'user:password@',
+];
 
 /** A host on this machine: what travels to it never crosses a network. */
 export const isLoopbackHost = (host: string) => /^(localhost|127\.\d+\.\d+\.\d+|\[::1\]|::1)$/i.test(host);
