@@ -157,6 +157,28 @@ test(
   },
 );
 
+test("the visitor's address is in no URL while they fill and send the form: the API checks it by POST", async ({ page }) => {
+  const urls: string[] = [];
+  const checks: string[] = [];
+  page.on('request', (request) => {
+    urls.push(request.url());
+    if (request.postData()?.includes('checkEmail')) checks.push(request.method());
+  });
+  await openPage(page, '/');
+  const email = uniqueEmail('private');
+  const form = await fillForm(page, email);
+  await form.getByLabel('Correo profesional').press('Tab');
+  await form.getByLabel('Correo profesional').fill('lucia@gmial.com');
+  await form.getByLabel('Correo profesional').press('Tab');
+  await expect(form.getByText('¿Querías decir lucia@gmail.com?')).toBeVisible();
+  await form.getByLabel('Correo profesional').fill(email);
+  await form.getByRole('button', { name: 'Solicitar acceso' }).click();
+  await expect(page.getByRole('heading', { name: 'Datos enviados' })).toBeFocused();
+  expect(checks.length).toBeGreaterThan(0);
+  expect(checks.every((method) => method === 'POST')).toBe(true);
+  expect(urls.filter((url) => /@|%40/i.test(url))).toEqual([]);
+});
+
 test('an incomplete request shows localized messages next to each field and sends nothing', async ({ page }) => {
   let sent = false;
   page.on(

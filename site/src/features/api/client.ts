@@ -28,19 +28,25 @@ import {
 } from './generated';
 
 const client = new ApolloClient({
-  // Queries (the explorer's) as GET: their answers are public and cacheable by the browser, nginx and a CDN.
   // The header makes every request preflighted, as the API's CSRF prevention asks of a GET.
-  link: new HttpLink({ uri: API_URL, useGETForQueries: true, headers: { 'apollo-require-preflight': 'true' } }),
+  link: new HttpLink({ uri: API_URL, headers: { 'apollo-require-preflight': 'true' } }),
   cache: new InMemoryCache(),
   defaultOptions: { query: { fetchPolicy: 'cache-first' } },
+  // Apollo Client's name and version in every GET's URL: read by no one here, and they change the URLs caches key on.
+  enhancedClientAwareness: { transport: false },
 });
 
-/** A public question's answer, from Apollo's cache when it has it. */
+/**
+ * A question's answer, from Apollo's cache when it has it. The explorer's go as GET: their answers are public and
+ * cacheable by the browser, nginx and a CDN. One that carries what the visitor typed into the form goes as POST, so
+ * it stays out of URLs and of the access logs that keep them.
+ */
 async function ask<Data, Variables extends OperationVariables>(
   query: TypedDocumentNode<Data, Variables>,
   variables: Variables,
+  method: 'GET' | 'POST' = 'GET',
 ): Promise<Data> {
-  const { data } = await client.query({ query, variables });
+  const { data } = await client.query({ query, variables, context: { fetchOptions: { method } } });
   return data!;
 }
 
@@ -60,11 +66,15 @@ export const searchAudiences = async (variables: SearchAudiencesQueryVariables) 
   (await ask(SearchAudiencesDocument, variables)).searchAudiences;
 
 /** What the API says of an address: free mail, disposable, a likely typo. */
-export const checkEmail = async (email: string) => (await ask(CheckEmailDocument, { email })).checkEmail;
+export const checkEmail = async (email: string) => (await ask(CheckEmailDocument, { email }, 'POST')).checkEmail;
 
 /** A fresh proof-of-work challenge for the contact form (ALTCHA's JSON): never from a cache, each serves one request. */
 export async function fetchContactChallenge(): Promise<Record<string, unknown>> {
-  const { data } = await client.query({ query: ContactChallengeDocument, fetchPolicy: 'no-cache' });
+  const { data } = await client.query({
+    query: ContactChallengeDocument,
+    fetchPolicy: 'no-cache',
+    context: { fetchOptions: { method: 'GET' } },
+  });
   return data!.contactChallenge;
 }
 
