@@ -82,7 +82,8 @@ COPY --from=api-dependencies /app/packages packages
 COPY --from=api-files /out/api api
 COPY --from=api-files /out/packages packages
 USER 1000
-EXPOSE 4000 9464
+# The metrics (9464) listen on the container's loopback unless METRICS_HOST says otherwise (Kubernetes: 0.0.0.0).
+EXPOSE 4000
 HEALTHCHECK --interval=10s --timeout=4s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:4000/ready').then(r => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 CMD ["node", "api/dist/src/main.js"]

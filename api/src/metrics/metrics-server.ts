@@ -4,8 +4,9 @@ import { AppConfig } from '../common/config/app-config';
 import { Metrics } from './metrics.service';
 
 /**
- * Serves /metrics on METRICS_PORT, apart from the API's port: nginx proxies
- * only /graphql, so the metrics never reach the internet. 0 turns it off.
+ * Serves /metrics on METRICS_HOST:METRICS_PORT, apart from the API's port: nginx proxies
+ * only /graphql, so the metrics never reach the internet, and on loopback by default
+ * they are not on a network the visitors' proxy shares either. 0 turns it off.
  */
 @Injectable()
 export class MetricsServer implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -39,11 +40,11 @@ export class MetricsServer implements OnApplicationBootstrap, OnApplicationShutd
             : error,
         ),
       );
-      server.listen(this.config.METRICS_PORT, this.config.HOST, resolve);
+      server.listen(this.config.METRICS_PORT, this.config.METRICS_HOST, resolve);
     });
     this.server = server;
     new Logger('Metrics').log(
-      `Prometheus metrics at http://${this.config.HOST === '0.0.0.0' ? 'localhost' : this.config.HOST}:${this.config.METRICS_PORT}/metrics`,
+      `Prometheus metrics at http://${this.config.METRICS_HOST === '0.0.0.0' ? 'localhost' : this.config.METRICS_HOST}:${this.config.METRICS_PORT}/metrics`,
     );
   }
 

@@ -371,6 +371,13 @@ export class AppConfig {
   @Port({ allowZero: true })
   METRICS_PORT = 9464;
 
+  /**
+   * Where the metrics listen: unauthenticated, and each scrape runs SQL, so this machine (or container) only, unless a
+   * scraper elsewhere needs them (Kubernetes: 0.0.0.0, its network policy lets only the monitoring namespace in).
+   */
+  @IsString()
+  METRICS_HOST = '127.0.0.1';
+
   /** On SIGTERM, how long readiness says "draining" before the server stops accepting connections. */
   @IntSetting(0, 60_000)
   SHUTDOWN_GRACE_MS = 0;
