@@ -13,15 +13,18 @@ import type { FloodSummary } from './flooder';
 import { report } from './setup';
 
 /** How long the visitor explores alone, then under the flood. */
-const PHASE_SECONDS = 15;
+const PHASE_SECONDS = 20;
 /** A fast visitor: an explorer question every 110 ms (9 a second, within nginx's 10), one after another. */
 const VISITOR_INTERVAL_MS = 110;
 const FLOOD_CONNECTIONS = 30;
 const ADDRESSES = { visitor: '127.0.0.20', challenge: '127.0.0.21', search: '127.0.0.22' };
 const COUNTRIES = ['ES', 'DE', 'FR', 'IT', 'PT', 'GB', 'NL', 'PL'];
 const WORDS = ['reisen', 'auto', 'mode', 'sport', 'familia', 'viaggi'];
-/** Goals: the share of its explorer answers per second the visitor keeps, its p99 at most this many times; refusals within ms. */
-const GOALS = { throughput: 0.9, p99: 2, refusedP99Ms: 50 };
+/**
+ * Goals: the share of its explorer answers a second the visitor keeps, its p99 at most this many times; the flooders
+ * refused within milliseconds (their p99 also holds the wait of a process at nice 19 on two busy cores).
+ */
+const GOALS = { throughput: 0.9, p99: 2, refusedP50Ms: 10, refusedP99Ms: 100 };
 
 interface Phase {
   perSecond: number;
@@ -109,7 +112,6 @@ export async function floodDrill(topology: Topology, caFile: string, ca: string,
     const { rows } = await database.query<{ count: string }>('SELECT count(*) FROM contact_request WHERE request_id = $1', [requestId]);
     const stored = Number(rows[0]!.count);
     const kept = flooded.perSecond / alone.perSecond;
-    const refusedP99 = Math.max(challenge!.refused.p99, search!.refused.p99);
     const ok =
       kept >= GOALS.throughput &&
       flooded.p99 <= GOALS.p99 * alone.p99 &&
@@ -118,7 +120,7 @@ export async function floodDrill(topology: Topology, caFile: string, ca: string,
       sent.code === 'OK' &&
       stored === 1 &&
       [challenge!, search!].every((summary) => (summary.codes.TOO_MANY_REQUESTS ?? 0) > summary.sent * 0.9) &&
-      refusedP99 <= GOALS.refusedP99Ms;
+      [challenge!, search!].every(({ refused }) => refused.p50 <= GOALS.refusedP50Ms && refused.p99 <= GOALS.refusedP99Ms);
     report(
       'flood',
       ok,
