@@ -1,16 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import net, { type AddressInfo } from 'node:net';
+import net from 'node:net';
 import os from 'node:os';
+import { closedPort } from '../../test/support/unreachable-databases';
 import { startStudio } from './studio';
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 
 /** How a TCP connection to host:port ends: 'connected', or the error's code. */
 const connect = (host: string, port: number) =>
@@ -34,7 +27,7 @@ const commandLines = () =>
     });
 
 it('runs Prisma Studio on 127.0.0.1 only, its database password on no command line', async () => {
-  const port = await freePort();
+  const port = await closedPort();
   const password = `studio-spec-${process.pid}`;
   const studio = startStudio(port, `postgresql://nobody:${password}@127.0.0.1:1/none`, 'pipe');
   try {

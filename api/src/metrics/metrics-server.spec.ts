@@ -1,17 +1,9 @@
-import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import { Registry } from 'prom-client';
+import { closedPort } from '../../test/support/unreachable-databases';
 import { loadConfig } from '../common/config/app-config';
 import { MetricsServer } from './metrics-server';
 import type { Metrics } from './metrics.service';
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 
 /** This machine's first address outside loopback, as a neighbour on its network reaches it. */
 const outside = Object.values(os.networkInterfaces())
@@ -26,7 +18,7 @@ const answers = (host: string, port: number) =>
 
 /** The metrics server of an API with these settings, started; stopped by the returned function. */
 async function metricsWith(env: Record<string, string>) {
-  const port = await freePort();
+  const port = await closedPort();
   const config = loadConfig({ DATABASE_URL: 'postgresql://unused@127.0.0.1/unused', METRICS_PORT: String(port), ...env });
   const server = new MetricsServer({ registry: new Registry() } as Metrics, config);
   await server.onApplicationBootstrap();
