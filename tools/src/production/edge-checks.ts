@@ -180,6 +180,15 @@ export async function checkEdge({ siteUrl, ca, published, brotli }: Edge): Promi
   const prefix = await get(`${siteUrl}/graphqlx`, ca);
   check('/graphql exact', prefix.status === 404 && !/"errors"/.test(prefix.body), `/graphqlx -> ${prefix.status}, not the API`);
 
+  // The API behind serves these with GRAPHQL_IDE=true (the checks run it so); the public edge passes on /graphql alone.
+  const ideFiles = ['/graphql-ide/ide.js', '/graphql-ide/schema.graphql'];
+  const ide = await Promise.all(ideFiles.map((file) => get(`${siteUrl}${file}`, ca)));
+  check(
+    'GraphQL IDE',
+    ide.every((answer) => answer.status === 404 && !/type Query|GraphiQL/.test(answer.body)),
+    ideFiles.map((file, index) => `${file} -> ${ide[index]!.status}`).join(', '),
+  );
+
   const hashed = published.find((file) => /^app-[0-9a-f]{16,}\.js$/.test(file));
   const revalidated = ['/favicon.svg', '/coverage-map.svg', '/page-data/index/page-data.json', '/sitemap-index.xml', '/en/'];
   const caching = await Promise.all(
