@@ -43,9 +43,8 @@ export class MetricsServer implements OnApplicationBootstrap, OnApplicationShutd
       server.listen(this.config.METRICS_PORT, this.config.METRICS_HOST, resolve);
     });
     this.server = server;
-    new Logger('Metrics').log(
-      `Prometheus metrics at http://${this.config.METRICS_HOST === '0.0.0.0' ? 'localhost' : this.config.METRICS_HOST}:${this.config.METRICS_PORT}/metrics`,
-    );
+    const host = this.config.METRICS_HOST === '0.0.0.0' ? 'localhost' : this.config.METRICS_HOST;
+    new Logger('Metrics').log(`Prometheus metrics at http://${host}:${this.config.METRICS_PORT}/metrics`);
   }
 
   async onApplicationShutdown(): Promise<void> {
