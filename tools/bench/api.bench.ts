@@ -309,7 +309,8 @@ async function proofCost(): Promise<void> {
   const checked = await time(200, (i) => pow.check(solved.results[i % 5]));
   console.log(
     `\nProof of work at the production settings (PBKDF2/SHA-256, ${config.ALTCHA_COST} ` +
-      `iterations per attempt, a key starting with ${config.ALTCHA_DIFFICULTY} zero digits: ${16 ** config.ALTCHA_DIFFICULTY} attempts on average)`,
+      `iterations per attempt, a key starting with ${config.ALTCHA_DIFFICULTY} zero digits: ` +
+      `${16 ** config.ALTCHA_DIFFICULTY} attempts on average)`,
   );
   console.table({
     'API: issue a challenge (contactChallenge)': { 'ms each': issued.ms.toFixed(2), 'per core per s': Math.round(1000 / issued.ms) },

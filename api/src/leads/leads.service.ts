@@ -1,6 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { stringify } from 'csv-stringify/sync';
-import { defusedCell } from '@segmentia/contracts/csv';
 import { badUserInput, notFound } from '../common/errors/errors';
 import type { Prisma } from '../generated/prisma/client';
 import { ErasureReason, StaffActionKind } from '../generated/prisma/enums';
@@ -8,6 +6,7 @@ import { PrismaService } from '../prisma/prisma.service';
 import type { Identity } from './auth/firebase-token-verifier';
 import { type CsvSeparator, LeadOrder, type LeadsArgs, type LeadsFilter } from './dto/leads.args';
 import { leadSource } from './attribution';
+import { leadsCsv } from './lead-csv';
 import { decodeCursor, encodeCursor, following } from './cursor';
 import type { LeadInsights } from './models/lead-insights.model';
 import { type Lead, type LeadConnection, type LeadErasureReceipt, LeadStatus, withTypedJson } from './models/lead.model';
@@ -71,40 +70,6 @@ export const INSIGHT_WEEKS = 12;
 /** The overview's tops: this many sources and countries. */
 export const INSIGHT_TOP = 6;
 const WEEK_MS = 7 * 86_400_000;
-
-const CSV_COLUMNS: [keyof Lead, string][] = [
-  ['receivedAt', 'Received (UTC)'],
-  ['status', 'Status'],
-  ['agencyName', 'Agency'],
-  ['agencyType', 'Agency type'],
-  ['agencySize', 'Yearly media spend'],
-  ['advertiserCount', 'Advertisers'],
-  ['contactName', 'Contact'],
-  ['email', 'Email'],
-  ['freeEmail', 'Free email'],
-  ['phone', 'Phone'],
-  ['position', 'Position'],
-  ['decisionRole', 'Decision role'],
-  ['interest', 'Interest'],
-  ['message', 'Message'],
-  ['locale', 'Language'],
-  ['pagePath', 'Page'],
-  ['landingPage', 'Landing page'],
-  ['referrerHost', 'Referrer'],
-  ['utmSource', 'utm_source'],
-  ['utmMedium', 'utm_medium'],
-  ['utmCampaign', 'utm_campaign'],
-  ['utmTerm', 'utm_term'],
-  ['utmContent', 'utm_content'],
-  ['gclid', 'gclid'],
-  ['country', 'Country'],
-  ['fitScore', 'Fit score'],
-  ['fitReasons', 'Fit reasons'],
-  ['requestNumber', 'Request number'],
-  ['repeatOf', 'Repeat of'],
-  ['requestedAudiences', 'Audiences'],
-  ['id', 'Lead id'],
-];
 
 /**
  * Staff's reading and working of leads. Callers are checked by StaffGuard; what each of them reads, exports, changes
@@ -197,11 +162,7 @@ export class LeadsService {
     const since = from < firstWeek ? from : firstWeek;
     const where: Prisma.ContactRequestWhereInput = { AND: [whereOf(filter), { receivedAt: { gte: since, lt: to } }] };
     const total = await this.prisma.contactRequest.count({ where });
-    if (total > CSV_MAX_ROWS) {
-      throw badUserInput({
-        filter: [{ code: 'maxRows', message: `filter: ${total} leads match; narrow the filter to ${CSV_MAX_ROWS} or fewer` }],
-      });
-    }
+    refuseOverMaxRows(total);
     const rows = await this.prisma.contactRequest.findMany({
       where,
       select: { receivedAt: true, status: true, interest: true, country: true, utmSource: true, utmMedium: true, referrerHost: true },
@@ -231,25 +192,15 @@ export class LeadsService {
   }
 
   /**
-   * The filtered leads as CSV for a spreadsheet: UTF-8 with a byte order mark
-   * (so Excel keeps accents), CRLF lines, every field quoted when needed, and
-   * cells that a spreadsheet would run as a formula (=, +, -, @, their full-width forms, tab, CR)
-   * prefixed with an apostrophe (OWASP's CSV injection advice).
+   * The filtered leads as CSV for a spreadsheet (leadsCsv), newest first; the export is recorded, with how many.
    */
   async csv(filter: LeadsFilter | undefined, separator: CsvSeparator, staff: Identity): Promise<string> {
     const where = whereOf(filter);
     const total = await this.prisma.contactRequest.count({ where });
-    if (total > CSV_MAX_ROWS) {
-      throw badUserInput({
-        filter: [{ code: 'maxRows', message: `filter: ${total} leads match; narrow the filter to ${CSV_MAX_ROWS} or fewer` }],
-      });
-    }
+    refuseOverMaxRows(total);
     const rows = await this.prisma.contactRequest.findMany({ select: LEAD_FIELDS, where, orderBy: NEWEST_FIRST });
     await recordStaffAction(this.prisma, staff, StaffActionKind.EXPORT, { count: rows.length });
-    return stringify(
-      rows.map((row) => CSV_COLUMNS.map(([field]) => cell(toLead(row)[field]))),
-      { bom: true, delimiter: separator, record_delimiter: 'windows', header: true, columns: CSV_COLUMNS.map(([, title]) => title) },
-    );
+    return leadsCsv(rows.map(toLead), separator);
   }
 }
 
@@ -287,16 +238,12 @@ function countBy<Row, Value extends string | null>(rows: Row[], valueOf: (row: R
     .sort((a, b) => b.count - a.count || (a.value ?? '\uffff').localeCompare(b.value ?? '\uffff'));
 }
 
-function cell(value: Lead[keyof Lead]): string {
-  if (value === null) return '';
-  if (value instanceof Date) return value.toISOString().replace('T', ' ').slice(0, 19);
-  if (Array.isArray(value)) {
-    return value
-      .map((item) => ('segmentId' in item ? item.segmentId : `${item.rule} ${item.value} ${item.points}/${item.maxPoints}`))
-      .join('; ');
-  }
-  if (typeof value === 'object') return value.id;
-  return defusedCell(String(value));
+/** More leads than one read should hold: the filter is to be narrowed. */
+function refuseOverMaxRows(total: number): void {
+  if (total <= CSV_MAX_ROWS) return;
+  throw badUserInput({
+    filter: [{ code: 'maxRows', message: `filter: ${total} leads match; narrow the filter to ${CSV_MAX_ROWS} or fewer` }],
+  });
 }
 
 export const leadNotFound = (id: string) => notFound(`No lead with id ${id}: it may have been erased`);

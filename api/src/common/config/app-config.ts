@@ -488,11 +488,15 @@ export function emulatorRefusal(config: AppConfig): string | undefined {
   if (!emulator) return undefined;
   const risk = "the emulator's tokens are unsigned, so anybody who reaches the API could sign in as staff";
   if (config.isProduction) {
-    return `FIREBASE_AUTH_EMULATOR_HOST is set with NODE_ENV=production: ${risk}. Unset it and set FIREBASE_PROJECT_ID to the real Firebase project.`;
+    return (
+      `FIREBASE_AUTH_EMULATOR_HOST is set with NODE_ENV=production: ${risk}. ` +
+      'Unset it and set FIREBASE_PROJECT_ID to the real Firebase project.'
+    );
   }
   if (!config.FIREBASE_PROJECT_ID?.startsWith('demo-')) {
     return (
-      `FIREBASE_AUTH_EMULATOR_HOST is set but FIREBASE_PROJECT_ID (${config.FIREBASE_PROJECT_ID ?? 'unset'}) is no demo- project: ${risk}. ` +
+      `FIREBASE_AUTH_EMULATOR_HOST is set but FIREBASE_PROJECT_ID (${config.FIREBASE_PROJECT_ID ?? 'unset'}) ` +
+      `is no demo- project: ${risk}. ` +
       'A real project signs in through Firebase: unset FIREBASE_AUTH_EMULATOR_HOST (a local demo uses demo-segmentia).'
     );
   }
