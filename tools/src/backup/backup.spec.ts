@@ -66,6 +66,7 @@ beforeAll(async () => {
 
   await storeLead('Alfa');
   await storeLead('Bravo');
+  await storeLead('Echo');
   await eraseAndCopy('Alfa');
   await takeBaseBackup(database.url, database.dataDir!, backupDir, key);
   await storeLead('Charlie');
@@ -74,6 +75,13 @@ beforeAll(async () => {
   await pause();
   await storeLead('Delta');
   await eraseAndCopy('Charlie');
+  // Spam erased by retention (RetentionService's record of it): a restore to before it must erase it again too.
+  await client.query('DELETE FROM contact_request WHERE id = $1', [leads.Echo]);
+  await client.query(
+    `INSERT INTO lead_erasure (id, reason, count, erased_by, lead_ids) VALUES (gen_random_uuid(), 'SPAM', 1, 'staff-uid', $1::uuid[])`,
+    [[leads.Echo]],
+  );
+  await copyErasures(client, backupDir);
   // The last segment archived now, rather than after archive_timeout.
   await archiveNow(client);
   await client.end();
@@ -85,8 +93,12 @@ beforeAll(async () => {
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 describe('backups of the embedded PostgreSQL', () => {
-  it('keep every erasure in the ledger beside the backups, ids only', () => {
-    expect(readLedger(backupDir).map((entry) => entry.leads)).toEqual([[leads.Alfa], [leads.Charlie]]);
+  it('keep every requested and spam erasure in the ledger beside the backups, ids only', () => {
+    expect(readLedger(backupDir).map(({ reason, leads }) => [reason, leads])).toEqual([
+      ['REQUEST', [leads.Alfa]],
+      ['REQUEST', [leads.Charlie]],
+      ['SPAM', [leads.Echo]],
+    ]);
   });
 
   it('restore to the end of the archive: every lead stored, none erased', async () => {
@@ -96,9 +108,9 @@ describe('backups of the embedded PostgreSQL', () => {
     expect(await leadNames(report.dataDir)).toEqual(['Bravo', 'Delta']);
   }, 120_000);
 
-  it('restore to a moment: the leads received until then, without one erased after it', async () => {
+  it('restore to a moment: the leads received until then, without those erased after it (on request, or as spam)', async () => {
     const report = await restore(backupDir, beforeLast, path.join(folder, 'moment'), await freePort(), key);
-    expect(report).toMatchObject({ leads: 1, erasedAgain: 1 });
+    expect(report).toMatchObject({ leads: 1, erasedAgain: 2 });
     expect(await leadNames(report.dataDir)).toEqual(['Bravo']);
   }, 120_000);
 

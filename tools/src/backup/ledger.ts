@@ -1,16 +1,22 @@
 /**
- * The erasure ledger: the ids of the leads staff erased (GDPR requests), kept
+ * The erasure ledger: the ids of the leads staff erased (GDPR requests) and of the spam retention erased, kept
  * beside the backups, outside the database. A restore brings back the database
  * as it was, erased leads included; the ledger is applied after every restore,
  * before the API serves, so an erased lead never comes back. One JSON line per
- * erasure: its id, when, by whom (a Firebase uid), which leads. Ids only.
+ * erasure: its id, its reason, when, by whom (a Firebase uid), which leads. Ids only. Erasures at the end of the
+ * retention period need no ledger: the retention job erases those leads again after a restore.
  */
 import { closeSync, fsyncSync, openSync, readFileSync, writeSync } from 'node:fs';
 import type { Client, Pool } from 'pg';
 import { backupLayout } from './archive';
 
+/** The erasures a restore must repeat: the others are retention's own, which it repeats by itself. */
+const LEDGER_REASONS = ['REQUEST', 'SPAM'] as const;
+
 export interface LedgerEntry {
   erasure: string;
+  /** Absent in lines written before spam erasures were kept: those were all requests. */
+  reason?: (typeof LEDGER_REASONS)[number];
   erasedAt: string;
   erasedBy: string | null;
   leads: string[];
@@ -31,13 +37,25 @@ export function readLedger(backupDir: string): LedgerEntry[] {
 /** Appends the erasures the ledger does not hold yet (written to disk before it returns); returns how many. */
 export async function copyErasures(database: Pick<Pool, 'query'>, backupDir: string): Promise<number> {
   const known = new Set(readLedger(backupDir).map((entry) => entry.erasure));
-  const { rows } = await database.query<{ id: string; erased_at: Date; erased_by: string | null; lead_ids: string[] }>(
-    "SELECT id, erased_at, erased_by, lead_ids FROM lead_erasure WHERE reason = 'REQUEST' ORDER BY erased_at",
-  );
+  const { rows } = await database.query<{
+    id: string;
+    reason: LedgerEntry['reason'];
+    erased_at: Date;
+    erased_by: string | null;
+    lead_ids: string[];
+  }>('SELECT id, reason, erased_at, erased_by, lead_ids FROM lead_erasure WHERE reason = ANY($1::"ErasureReason"[]) ORDER BY erased_at', [
+    LEDGER_REASONS,
+  ]);
   const fresh = rows.filter((row) => !known.has(row.id));
   if (!fresh.length) return 0;
   const lines = fresh.map((row) =>
-    JSON.stringify({ erasure: row.id, erasedAt: row.erased_at.toISOString(), erasedBy: row.erased_by, leads: row.lead_ids }),
+    JSON.stringify({
+      erasure: row.id,
+      reason: row.reason,
+      erasedAt: row.erased_at.toISOString(),
+      erasedBy: row.erased_by,
+      leads: row.lead_ids,
+    }),
   );
   const file = openSync(backupLayout(backupDir).ledger, 'a', 0o600);
   try {
@@ -61,9 +79,10 @@ export async function applyLedger(database: Client, backupDir: string): Promise<
       const { rowCount } = await database.query('DELETE FROM contact_request WHERE id = ANY($1::uuid[])', [entry.leads]);
       erased += rowCount ?? 0;
       await database.query(
-        `INSERT INTO lead_erasure (id, erased_at, reason, count, erased_by, lead_ids) VALUES ($1, $2, 'REQUEST', $3, $4, $5::uuid[])
+        `INSERT INTO lead_erasure (id, erased_at, reason, count, erased_by, lead_ids)
+         VALUES ($1, $2, $3::"ErasureReason", $4, $5, $6::uuid[])
          ON CONFLICT (id) DO NOTHING`,
-        [entry.erasure, entry.erasedAt, entry.leads.length, entry.erasedBy, entry.leads],
+        [entry.erasure, entry.erasedAt, entry.reason ?? 'REQUEST', entry.leads.length, entry.erasedBy, entry.leads],
       );
     }
     await database.query('COMMIT');
