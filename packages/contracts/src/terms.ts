@@ -5,7 +5,7 @@
  * date. terms.spec.ts recomputes the hash: a legal text changed without a new
  * date fails it, and the failure prints the hash to record with the new date.
  */
-export const TERMS_VERSION = '2026-11-25';
+export const TERMS_VERSION = '2026-11-27';
 export const TERMS_TEXTS_SHA256 = '2581fe6418738ecd443e83463bb4d47c2a69b87827bef89ac8acb8959c1866ae';
 
 /** What the hash covers: the privacy, cookies and legal pages, and the form's first-layer notice with its consent line. */
