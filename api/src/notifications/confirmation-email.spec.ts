@@ -3,7 +3,7 @@ import path from 'node:path';
 import { companyFrom } from '@segmentia/contracts/company';
 import { LOCALES, localizedPath } from '@segmentia/contracts/locales';
 import { confirmationEmail, EMAIL_STRINGS } from './confirmation-email';
-import { emailMessage, type LeadSummary, ordinal, webhookPayload } from './lead-message';
+import { emailMessage, type LeadSummary, webhookPayload } from './lead-message';
 
 /** Every key path of a strings file, arrays by index: what each language must have. */
 const keyPaths = (value: unknown, prefix = ''): string[] =>
@@ -95,23 +95,29 @@ describe("the prospect's confirmation email", () => {
 });
 
 describe("sales' notification of a lead", () => {
-  it("says the fit score with each rule's points", () => {
-    expect(emailMessage(LEAD, 'https://segmentia.es/staff/').text).toContain(
-      'Fit: 46/100 (media spend up to €2M a year 5/25, advertisers from 10 to 25 8/20, decision role ' +
-        'decide 20/20, email free 0/15, interest technological transformation 6/10, country unknown 4/10)',
-    );
-  });
-
-  it("calls a repeat a repeat, with its place and the first request's day", () => {
+  it("carries exactly what the privacy policy lists: the agency's name, the fit score and the link", () => {
     const repeat = { ...LEAD, requestNumber: 3, repeatOf: { id: 'x', receivedAt: new Date('2026-10-12T09:00:00Z') } };
+    const link = `https://segmentia.es/staff/?lead=${LEAD.id}`;
     const { subject, text } = emailMessage(repeat, 'https://segmentia.es/staff/');
-    expect(subject).toBe('Repeat demo request (3rd): Agencia <Norte> & Co (fit 46/100)');
-    expect(text).toContain('Repeat: 3rd request from this agency since 2026-10-12');
-    expect(webhookPayload(repeat, 'https://segmentia.es/staff/').blocks[0]).toEqual({
-      type: 'header',
-      text: { type: 'plain_text', text: 'Repeat demo request (3rd): Agencia <Norte> & Co' },
-    });
-    expect(emailMessage(LEAD, 'https://segmentia.es/staff/').text).not.toContain('Repeat');
+    expect(subject).toBe('New demo request: Agencia <Norte> & Co (fit 46/100)');
+    expect(text.split('\n')).toEqual([
+      'A demo request arrived on 2026-11-23 16:05 UTC.',
+      '',
+      'Agency: Agencia <Norte> & Co',
+      'Fit: 46/100',
+      '',
+      `Open the lead: ${link}`,
+      'The visitor was promised an answer within 72 working hours.',
+    ]);
+    const webhook = webhookPayload(repeat, 'https://segmentia.es/staff/');
+    expect(webhook.blocks[0]).toEqual({ type: 'header', text: { type: 'plain_text', text: 'New demo request: Agencia <Norte> & Co' } });
+    expect(webhook.blocks[1]!.fields!.map((field) => field.text)).toEqual(['*Agency*\nAgencia &lt;Norte&gt; &amp; Co', '*Fit*\n46/100']);
+    // Not the score's reasons, the spend band, the agency type, the interest, the language or the repeat history.
+    for (const sent of [subject, text, JSON.stringify(webhook)]) {
+      for (const withheld of ['media spend', '€2M', 'Media)', 'technological', 'ES', 'Repeat', '3rd', '2026-10-12']) {
+        expect(sent).not.toContain(withheld);
+      }
+    }
   });
 
   it('says nothing personal and nothing of the visit: the agency, the score and the link (the processors see no more)', () => {
@@ -145,19 +151,5 @@ describe("sales' notification of a lead", () => {
     );
     expect(payload.text).toBe('New demo request: &lt;!channel&gt; &lt;https://evil.example|Open the lead&gt; (fit 46/100)');
     expect(JSON.stringify(payload.blocks[1])).toContain('&lt;!channel&gt;');
-  });
-
-  it.each([
-    [1, '1st'],
-    [2, '2nd'],
-    [3, '3rd'],
-    [4, '4th'],
-    [11, '11th'],
-    [12, '12th'],
-    [13, '13th'],
-    [21, '21st'],
-    [102, '102nd'],
-  ])('writes %i as %s', (n, text) => {
-    expect(ordinal(n)).toBe(text);
   });
 });

@@ -31,66 +31,22 @@ export type LeadSummary = Pick<
 /** What the site promises a prospect: an answer, with credentials for the demo, within this many working hours. */
 export const RESPONSE_WORKING_HOURS = 72;
 
-const label = (code: string) => code.charAt(0) + code.slice(1).toLowerCase().replaceAll('_', ' ');
-
-const MEDIA_SPEND: Record<LeadSummary['agencySize'], string> = {
-  UP_TO_2M: 'up to €2M a year',
-  FROM_2M_TO_5M: '€2M–5M a year',
-  FROM_5M_TO_10M: '€5M–10M a year',
-  FROM_10M_TO_50M: '€10M–50M a year',
-  OVER_50M: 'over €50M a year',
-};
-
-/** 1st, 2nd, 3rd, 4th… 11th, 12th, 13th, 21st. */
-export function ordinal(n: number): string {
-  const suffix = n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
-  return `${n}${suffix}`;
-}
-
-const day = (date: Date) => date.toISOString().slice(0, 10);
-
-/** "3rd request from this agency since 2026-10-12", or null for a new prospect. */
-export function repeatLine(lead: LeadSummary): string | null {
-  if (lead.requestNumber < 2) return null;
-  return `${ordinal(lead.requestNumber)} request from this agency${lead.repeatOf ? ` since ${day(lead.repeatOf.receivedAt)}` : ''}`;
-}
-
-/** "78/100: media spend 15/25, advertisers 8/20…": the score and where each rule's points came from. */
-const RULE_NAMES: Record<LeadSummary['fitReasons'][number]['rule'], string> = {
-  agencySize: 'media spend',
-  advertiserCount: 'advertisers',
-  decisionRole: 'decision role',
-  email: 'email',
-  interest: 'interest',
-  country: 'country',
-};
-export function fitLine(lead: LeadSummary): string {
-  const value = ({ rule, value }: LeadSummary['fitReasons'][number]) =>
-    rule === 'agencySize' ? MEDIA_SPEND[value as LeadSummary['agencySize']] : label(value).toLowerCase();
-  const reasons = lead.fitReasons.map((reason) => `${RULE_NAMES[reason.rule]} ${value(reason)} ${reason.points}/${reason.maxPoints}`);
-  return `${lead.fitScore}/100 (${reasons.join(', ')})`;
-}
-
 /**
- * What sales' notifications say of a lead: the agency, the fit score and a
- * link to the whole lead in the staff page. The chat channel and the mailbox
- * are processors the privacy policy names, so no personal data (name, email,
- * phone, message) and nothing of the visit goes there: staff read those
- * behind sign-in.
+ * What sales' notifications say of a lead, and all they say (the privacy
+ * policy lists it): the agency's name, the fit score and a link to the whole
+ * lead in the staff page. The chat channel and the mailbox are processors, so
+ * nothing else goes there (no contact, no score reasons, no spend band, no
+ * repeat history, nothing of the visit): staff read the rest behind sign-in.
  */
 function facts(lead: LeadSummary): [string, string][] {
   return [
-    ['Fit', fitLine(lead)],
-    ...(repeatLine(lead) ? [['Repeat', repeatLine(lead)] as [string, string]] : []),
-    ['Agency', `${lead.agencyName} (${label(lead.agencyType)}, ${MEDIA_SPEND[lead.agencySize]})`],
-    ['Interest', label(lead.interest)],
-    ['Language', lead.locale],
+    ['Agency', lead.agencyName],
+    ['Fit', `${lead.fitScore}/100`],
   ];
 }
 
-/** "New demo request: Agencia Norte", or "Repeat demo request (3rd): Agencia Norte". */
-const title = (lead: LeadSummary) =>
-  `${lead.requestNumber > 1 ? `Repeat demo request (${ordinal(lead.requestNumber)})` : 'New demo request'}: ${lead.agencyName}`;
+/** "New demo request: Agencia Norte" (a repeat too: whether it repeats one is for the staff page, behind the link). */
+const title = (lead: LeadSummary) => `New demo request: ${lead.agencyName}`;
 
 /** Slack's mrkdwn needs only these three escaped. */
 const escapeSlack = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
