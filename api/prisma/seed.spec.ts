@@ -17,16 +17,35 @@ describe('the seed catalog', () => {
     expect(new Set(AUDIENCES.map((audience) => audience.slug)).size).toBe(AUDIENCES.length);
   });
 
-  it('offers interests, never a health condition, a pregnancy or another special category (GDPR art. 9)', () => {
+  it('offers interests, never a health condition, a pregnancy, a baby or another special category (GDPR art. 9)', () => {
+    // Words that reveal or suggest a special category (art. 9 GDPR: health, pregnancy and babies, diet tied to belief,
+    // religion, politics, sexuality; CJEU C-21/23 on purchases of health products), in the five languages.
     const sensitive = new RegExp(
       [
-        'pharmac|farmac|apothek|expectant|futuros padres|werdende|weight|perder peso|abnehm|dental|zahn',
-        'sleep-seekers|dormir mejor|health-conscious|que cuidan su salud',
+        'health|salud|gesundheit|salute|santé|sanitar|medic|pharmac|farmac|apothek|drug|droga|arznei|médicament',
+        'illness|disease|enfermedad|krank|malatt|maladie|diabet|cancer|cáncer|krebs|allerg|alergi|therap|terap|patient|pacient|paziente',
+        'weight|perder peso|abnehm|dimagr|minceur|diet|dental|zahn|dentist|sleep-seekers|dormir mejor|que cuidan su salud',
+        // Fibre optics is broadband, not eyesight; a Konsolenspieler plays on a console.
+        '(?<!fibra |fiber |fibre )(optic|óptic|ottic)|lentill|\\blens|linse|lenti\\b|brille|occhial|lunette|gafas',
+        'vitamin|suplement|supplement|nahrungserg|integrator|complément',
+        'pregnan|embaraz|schwanger|incinta|gravidanza|enceinte|grossesse|expectant|futuros padres|werdende|maternity|maternidad',
+        'baby|babies|bebé|bébé|infant|infanc|neonat|bambin|puéricult|nourrisson|säugling|kleinkind',
+        'vegan|végan|vegetar|végétar|halal|kosher|casher|koscher',
+        'religi|church|iglesia|kirche|chiesa|église|faith|muslim|musulm|christ|cristian|jewish|judí|jüd|ebrai|juif|buddh|budis|hindu',
+        'politic|polític|politik|politique|partido|partei|partito|parti |election|elecci|wahl|elezion|élection',
+        'trade union|sindica|gewerkschaft|syndica',
+        'sexual|sexuel|lgbt|gay|lesbian|lesbi|queer|dating|citas|partnersuche|incontri|rencontre',
+        'ethnic|étnic|ethnisch|etnic|ethnique|racial|migrant|genetic|genétic|genetisch|génétique|biometric',
       ].join('|'),
       'i',
     );
-    const named = AUDIENCES.flatMap((audience) => [audience.slug, ...Object.values(audience.names)]);
+    const named = [
+      ...AUDIENCES.flatMap((audience) => [audience.slug, ...Object.values(audience.names)]),
+      ...TOPICS.flatMap((topic) => [...Object.values(topic.names), ...Object.values(topic.descriptions)]),
+    ];
     expect(named.filter((name) => sensitive.test(name))).toEqual([]);
+    // The topics' codes are in every segment id a seat shows (SGM-ES-WELLNESS-…).
+    expect(Object.values(TOPIC_CODES).filter((code) => sensitive.test(code))).toEqual([]);
   });
 
   it('names everything in the five languages', () => {

@@ -44,7 +44,7 @@ export const TOPIC_CODES: Readonly<Record<string, string>> = {
   'retail-ecommerce': 'RETAIL',
   'finance-insurance': 'FINANCE',
   automotive: 'AUTO',
-  'health-wellness': 'HEALTH',
+  'health-wellness': 'WELLNESS',
   'food-drink': 'FOOD',
   'entertainment-media': 'MEDIA',
   'facilities-energy': 'ENERGY',
