@@ -85,12 +85,12 @@ function LegalText({ ns, facts }: { ns: Namespace; facts: PrivacyFacts }) {
           <section key={section.id} id={section.id}>
             <h2>{section.heading}</h2>
             {section.paragraphs.map((paragraph) => (
-              <p key={paragraph}>{paragraph}</p>
+              <p key={paragraph}>{withLinks(paragraph)}</p>
             ))}
             {section.items && (
               <ul>
                 {section.items.map((item) => (
-                  <li key={item}>{item}</li>
+                  <li key={item}>{withLinks(item)}</li>
                 ))}
               </ul>
             )}
@@ -99,4 +99,23 @@ function LegalText({ ns, facts }: { ns: Namespace; facts: PrivacyFacts }) {
       </div>
     </>
   );
+}
+
+/** `[label](https://…)` or `[label](/path/)` in a legal text: a link (the texts name a page or a browser's help). */
+const LINK = /\[([^\]]+)\]\(((?:https:\/\/|\/)[^)\s]+)\)/g;
+
+export function withLinks(text: string): ReactNode[] {
+  const parts: ReactNode[] = [];
+  let last = 0;
+  for (const match of text.matchAll(LINK)) {
+    parts.push(
+      text.slice(last, match.index),
+      <a key={match.index} href={match[2]}>
+        {match[1]}
+      </a>,
+    );
+    last = match.index + match[0].length;
+  }
+  parts.push(text.slice(last));
+  return parts;
 }
