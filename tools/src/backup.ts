@@ -1,6 +1,7 @@
 /**
  * Backups of `npm run prod`'s embedded PostgreSQL (tools/src/backup/):
- *   npm run backup                                   a base backup now (npm run prod running)
+ *   npm run backup                                   a base backup now (npm run prod running), then
+ *       deletes the backups older than BACKUP_RETENTION_DAYS (backup/prune.ts)
  *   npm run restore -- --to latest|<time> [--into <folder>]
  *       restores into a new data folder (never over the live one), applies
  *       the erasure ledger, prints what it restored and how to serve it.
@@ -13,6 +14,7 @@ import { ConfigError } from '@segmentia/api/src/common/config/app-config';
 import { loadEnvFile } from '@segmentia/api/src/common/config/env-file';
 import { takeBaseBackup } from './backup/base-backup';
 import { copyErasures } from './backup/ledger';
+import { pruneBackups } from './backup/prune';
 import { restore } from './backup/restore';
 import { loadToolsConfig } from './config';
 import { embeddedOptionsFromEnv } from './database/open-database';
@@ -21,7 +23,7 @@ import { LEGACY_PASSWORD, readSuperuserPassword } from './database/superuser-pas
 import { REPO_ROOT } from './paths';
 import { freePort } from './ports';
 
-async function backupNow(backupDir: string, port: number): Promise<void> {
+async function backupNow(backupDir: string, port: number, retentionDays: number): Promise<void> {
   const url = embeddedUrl(port, readSuperuserPassword(embeddedOptionsFromEnv().dataDir) ?? LEGACY_PASSWORD);
   if (!(await isReachable(url))) {
     throw new ConfigError(`No embedded PostgreSQL answers on port ${port} (EMBEDDED_POSTGRES_PORT): start npm run prod first.`);
@@ -38,6 +40,8 @@ async function backupNow(backupDir: string, port: number): Promise<void> {
     await copyErasures(client, backupDir);
     const backup = await takeBaseBackup(url, rows[0]!.data_directory, backupDir);
     console.log(`Base backup ${backup.label}: ${(backup.bytes / 1e6).toFixed(1)} MB, in ${backup.folder}`);
+    const pruned = pruneBackups(backupDir, retentionDays);
+    console.log(`Older than ${retentionDays} days, deleted: ${pruned.baseBackups.length} base backup(s), ${pruned.walFiles} WAL file(s)`);
   } finally {
     await client.end();
   }
@@ -63,7 +67,7 @@ async function main(): Promise<void> {
   const config = loadToolsConfig();
   const backupDir = path.resolve(REPO_ROOT, config.BACKUP_DIR);
   const { positionals, values } = parseArgs({ allowPositionals: true, options: { to: { type: 'string' }, into: { type: 'string' } } });
-  if (positionals[0] === 'backup') await backupNow(backupDir, config.EMBEDDED_POSTGRES_PORT);
+  if (positionals[0] === 'backup') await backupNow(backupDir, config.EMBEDDED_POSTGRES_PORT, config.BACKUP_RETENTION_DAYS);
   else if (positionals[0] === 'restore') await restoreTo(backupDir, values.to, values.into);
   else throw new ConfigError('Usage: backup | restore --to latest|<time> [--into <folder>]');
 }

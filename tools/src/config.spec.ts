@@ -6,6 +6,9 @@ describe('the tools’ settings', () => {
     const config = loadToolsConfig({ SITE_PORT: '8001', PORT: '4001', EMBEDDED_POSTGRES_DIR: '/srv/pg' });
     expect(config).toMatchObject({ SITE_PORT: 8001, PORT: 4001, EMBEDDED_POSTGRES_DIR: '/srv/pg', PROD_HTTPS_PORT: 8443 });
     expect(config.DATABASE_URL).toBe('postgresql://embedded');
+    // The privacy policy's 30 days for the one-machine backups.
+    expect(config.BACKUP_RETENTION_DAYS).toBe(30);
+    expect(() => loadToolsConfig({ BACKUP_RETENTION_DAYS: '0' })).toThrow(/BACKUP_RETENTION_DAYS/);
   });
 
   it('refuse a bad port naming its variable, and a bad API setting too', () => {

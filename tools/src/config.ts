@@ -5,7 +5,7 @@
  * fails before anything starts, with a message that names its variable.
  */
 import { AppConfig } from '@segmentia/api/src/common/config/app-config';
-import { loadSettings, Port, UrlSetting } from '@segmentia/api/src/common/config/settings';
+import { IntSetting, loadSettings, Port, UrlSetting } from '@segmentia/api/src/common/config/settings';
 import { IsOptional, IsString, Matches } from 'class-validator';
 import { DEFAULT_AUTH_EMULATOR_PORT } from '@segmentia/api/src/leads/auth/staff-role';
 
@@ -27,6 +27,13 @@ export class ToolsConfig extends AppConfig {
    */
   @IsString()
   BACKUP_DIR = '.data/backups';
+
+  /**
+   * Base backups older than this many days are deleted, with the archived WAL no kept one needs (backup/prune.ts),
+   * after each base backup; the newest is always kept. The privacy policy says backups are kept 30 days.
+   */
+  @IntSetting(1, 3650)
+  BACKUP_RETENTION_DAYS = 30;
 
   /**
    * The key the backups are encrypted with (AES-256-GCM; 64 hex digits: `openssl rand -hex 32`). Unset: a key made

@@ -37,6 +37,7 @@ async function main(): Promise<void> {
     redis: config.REDIS_URL ? { url: config.REDIS_URL } : { port: REDIS_PORT },
     // A PostgreSQL of your own is backed up by its operator (pg_basebackup, pgBackRest, CloudNativePG).
     backupDir: process.env.DATABASE_URL ? undefined : path.resolve(REPO_ROOT, config.BACKUP_DIR),
+    backupRetentionDays: config.BACKUP_RETENTION_DAYS,
     portVariables: {
       http: 'PROD_HTTP_PORT',
       https: 'PROD_HTTPS_PORT',

@@ -22,3 +22,21 @@ describe('RetentionService.cutoff', () => {
     expect(cutoff(months, now)).toBe(expected);
   });
 });
+
+describe('RetentionService at start', () => {
+  it('lets the API listen only after its first run has finished (a restored database serves nothing expired)', async () => {
+    const metrics = { retentionRuns: { inc: jest.fn() }, retentionErased: { inc: jest.fn() } } as unknown as Metrics;
+    const service = new RetentionService({} as PrismaService, loadConfig({ DATABASE_URL: 'postgresql://unused' }), metrics);
+    let finish!: () => void;
+    jest.spyOn(service, 'runOnce').mockReturnValue(new Promise<void>((resolve) => (finish = resolve)));
+    let started = false;
+    const bootstrap = service.onApplicationBootstrap().then(() => (started = true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(started).toBe(false);
+    finish();
+    await bootstrap;
+    expect(started).toBe(true);
+    expect(metrics.retentionRuns.inc).toHaveBeenCalledWith({ result: 'ok' });
+    await service.onModuleDestroy();
+  });
+});

@@ -25,7 +25,11 @@ export class RetentionService implements OnApplicationBootstrap, OnModuleDestroy
     private readonly metrics: Metrics,
   ) {}
 
-  onApplicationBootstrap(): void {
+  /**
+   * The first run is awaited: Nest listens only after every bootstrap hook, so the API serves nothing (a restored
+   * database above all) before the retention periods are applied. A failed run is logged and the API serves anyway.
+   */
+  async onApplicationBootstrap(): Promise<void> {
     const run = () => {
       this.running ??= this.runOnce()
         .then(() => this.metrics.retentionRuns.inc({ result: 'ok' }))
@@ -37,6 +41,7 @@ export class RetentionService implements OnApplicationBootstrap, OnModuleDestroy
     };
     this.timer = setInterval(run, this.config.RETENTION_INTERVAL_MINUTES * 60_000).unref();
     run();
+    await this.running;
   }
 
   async onModuleDestroy(): Promise<void> {

@@ -1,11 +1,13 @@
 /**
  * `npm run prod`'s backups while it runs: a base backup at start and every
- * day, and the erasure ledger kept up to date (every 2 s). The WAL is archived
- * by PostgreSQL itself (archive.ts).
+ * day, each followed by the pruning of what is older than the retention
+ * (prune.ts), and the erasure ledger kept up to date (every 2 s). The WAL is
+ * archived by PostgreSQL itself (archive.ts).
  */
 import pg from 'pg';
 import { takeBaseBackup } from './base-backup';
 import { copyErasures } from './ledger';
+import { pruneBackups } from './prune';
 
 const DAY_MS = 24 * 3600 * 1000;
 const LEDGER_INTERVAL_MS = 2000;
@@ -19,6 +21,7 @@ export class BackupAgent {
     private readonly dataDir: string,
     private readonly backupDir: string,
     private readonly log: (line: string) => void = console.log,
+    private readonly retentionDays = 30,
   ) {
     this.pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
     this.pool.on('error', () => undefined);
@@ -39,6 +42,12 @@ export class BackupAgent {
     try {
       const backup = await takeBaseBackup(this.databaseUrl, this.dataDir, this.backupDir);
       this.log(`Base backup ${backup.label}: ${(backup.bytes / 1e6).toFixed(1)} MB in ${this.backupDir}`);
+      const pruned = pruneBackups(this.backupDir, this.retentionDays);
+      if (pruned.baseBackups.length || pruned.walFiles) {
+        this.log(
+          `Backups older than ${this.retentionDays} days deleted: ${pruned.baseBackups.length} base, ${pruned.walFiles} WAL file(s)`,
+        );
+      }
     } catch (error) {
       this.log(`The base backup failed: ${error instanceof Error ? error.message : String(error)}`);
     }

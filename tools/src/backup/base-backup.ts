@@ -18,6 +18,8 @@ export interface BaseBackup {
   startedAt: Date;
   finishedAt: Date;
   bytes: number;
+  /** The WAL segment the backup starts in: the archive before it is not needed to restore it (prune.ts). */
+  startWal?: string;
 }
 
 /** Files of a running cluster that a backup leaves out, and folders it keeps empty. */
@@ -64,7 +66,8 @@ export async function takeBaseBackup(databaseUrl: string, dataDir: string, backu
     const label = `base-${startedAt.toISOString().replace(/[:.]/g, '-')}`;
     const folder = path.join(backupLayout(backupDir).base, label);
     const partial = `${folder}.part`;
-    await client.query('SELECT pg_backup_start($1, true)', [label]);
+    const started = await client.query<{ wal: string }>('SELECT pg_walfile_name(pg_backup_start($1, true)) AS wal', [label]);
+    const startWal = started.rows[0]!.wal;
     let stopped = false;
     let bytes: number;
     try {
@@ -79,7 +82,7 @@ export async function takeBaseBackup(databaseUrl: string, dataDir: string, backu
       if (!stopped) await client.query('SELECT pg_backup_stop(false)').catch(() => undefined);
     }
     const finishedAt = new Date();
-    writeFileSync(path.join(partial, BACKUP_INFO), `${JSON.stringify({ label, startedAt, finishedAt, bytes }, null, 2)}\n`);
+    writeFileSync(path.join(partial, BACKUP_INFO), `${JSON.stringify({ label, startedAt, finishedAt, bytes, startWal }, null, 2)}\n`);
     renameSync(partial, folder);
     // For the API's metrics (segmentia_base_backup_age_seconds).
     await client.query('INSERT INTO base_backup (label, started_at, finished_at, bytes) VALUES ($1, $2, $3, $4)', [
@@ -88,7 +91,7 @@ export async function takeBaseBackup(databaseUrl: string, dataDir: string, backu
       finishedAt,
       bytes,
     ]);
-    return { label, folder, startedAt, finishedAt, bytes };
+    return { label, folder, startedAt, finishedAt, bytes, startWal };
   } finally {
     await client.end();
   }
@@ -111,8 +114,10 @@ export function listBaseBackups(backupDir: string): BaseBackup[] {
         startedAt: string;
         finishedAt: string;
         bytes: number;
+        startWal?: string;
       };
-      return { label: info.label, folder, startedAt: new Date(info.startedAt), finishedAt: new Date(info.finishedAt), bytes: info.bytes };
+      const { label, startedAt, finishedAt, bytes, startWal } = info;
+      return { label, folder, startedAt: new Date(startedAt), finishedAt: new Date(finishedAt), bytes, startWal };
     })
     .sort((a, b) => a.finishedAt.getTime() - b.finishedAt.getTime());
 }

@@ -8,7 +8,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { LOG_RETENTION_DAYS } from '@segmentia/contracts/company';
@@ -54,6 +54,8 @@ export interface TopologyOptions {
   postgres: { url: string } | { embedded: EmbeddedOptions };
   /** Backups of the embedded PostgreSQL into this folder (backup/): WAL archived, a base backup at start and daily. */
   backupDir?: string;
+  /** Base backups older than this are pruned after each one (BACKUP_RETENTION_DAYS; default 30). */
+  backupRetentionDays?: number;
   /** A Redis to use as it is, or the port of a redis-server in dataDir. */
   redis: { url: string } | { port: number };
   /** Settings given to every replica (over this process's environment). */
@@ -119,10 +121,11 @@ export class Topology {
         await prisma.$disconnect();
       }
       if (options.backupDir && this.database?.dataDir) {
-        this.backups = new BackupAgent(this.databaseUrl, this.database.dataDir, options.backupDir, say);
+        this.backups = new BackupAgent(this.databaseUrl, this.database.dataDir, options.backupDir, say, options.backupRetentionDays);
         await this.backups.start();
         say(
-          `Backups, encrypted: WAL archived (at most ${ARCHIVE_TIMEOUT_SECONDS} s at risk), base backups at start and daily, in ` +
+          `Backups, encrypted: WAL archived (at most ${ARCHIVE_TIMEOUT_SECONDS} s at risk), base backups at start and daily, kept ` +
+            `${options.backupRetentionDays ?? 30} days, in ` +
             options.backupDir,
         );
       } else if (options.backupDir) {
@@ -272,10 +275,22 @@ export class Topology {
 
   // --- API replicas ---------------------------------------------------------
 
+  /**
+   * The suppression list's key (production requires one): SUPPRESSION_HASH_KEY, else one made once beside this
+   * topology's database, so the hashes stored before a restart still match.
+   */
+  private suppressionKey(): string {
+    if (process.env.SUPPRESSION_HASH_KEY) return process.env.SUPPRESSION_HASH_KEY;
+    const file = path.join(this.options.dataDir, 'suppression-hash.key');
+    if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600 });
+    return readFileSync(file, 'utf8').trim();
+  }
+
   replicaEnv(index: number, env: Record<string, string> = {}): NodeJS.ProcessEnv {
     return {
       ...process.env,
       ALTCHA_HMAC_SECRET: this.altchaSecret,
+      SUPPRESSION_HASH_KEY: this.suppressionKey(),
       ...this.options.apiEnv,
       ...env,
       NODE_ENV: 'production',
