@@ -12,9 +12,10 @@ const ALCOHOL_AUDIENCES = new Set(['wine-lovers', 'spirits-cocktail-fans', 'craf
 export const NO_ALCOHOL_COUNTRIES = new Set(['SA', 'AE', 'MA', 'NO', 'TR']);
 
 /**
- * A stable factor in [0.6, 1.4] for how much more or less a country leans to
- * an audience than the catalog's average, so reach is not a flat share
- * everywhere. Derived from the pair's name (FNV-1a): the same on every run.
+ * A stable adjustment in [0.6, 1.4] for each country and audience, so reach is
+ * not a flat share everywhere. Derived from the pair's codes (FNV-1a), not from
+ * measured data, and the same on every run: the legal notice says so
+ * (legal.json `audience-estimates`).
  */
 export function affinity(country: string, audience: string): number {
   let hash = 0x811c9dc5;

@@ -211,7 +211,9 @@ test('a search link reopens it, accents and case aside, with the English path be
   await expect(explorer.getByLabel('Buscar audiencias')).toHaveValue('TECNOLOGICAS');
   const row = explorer.getByRole('rowheader').filter({ hasText: 'Lectores de noticias tecnológicas' });
   await expect(row).toContainText('SGM-ES-TECH-TECH-NEWS-READERS');
-  await expect(row.locator('[lang="en"]')).toHaveText('En tu seat: Segmentia › Technology and telecom › Tech news readers');
+  await expect(row.locator('[lang="en"]')).toHaveText(
+    'Como se verá en The Trade Desk: Segmentia › Technology and telecom › Tech news readers',
+  );
   // Nothing found says so, with the words.
   await explorer.getByLabel('Buscar audiencias').fill('zzqxj');
   await expect(explorer.getByText('Ninguna audiencia de España coincide con «zzqxj».')).toBeVisible();

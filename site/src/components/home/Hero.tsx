@@ -7,12 +7,11 @@ import * as styles from './Hero.module.css';
 
 export function Hero({ coverage }: { coverage: Coverage }) {
   const { t } = useTranslation('home');
-  // The live figures come from the API; the catalogue and interest figures, which the public data cannot show, carry the note below.
+  // Only figures the API's data shows (read at build time): a figure the public data cannot prove is not shown.
   const figures = [
     { value: `${coverage.countries}`, label: t('hero.figures.countries') },
-    { value: t('hero.figures.catalogValue'), label: t('hero.figures.catalog'), noted: true },
-    { value: coverage.audiencesText, label: t('hero.figures.explorer') },
-    { value: t('hero.figures.interestsValue'), label: t('hero.figures.interests'), noted: true },
+    { value: coverage.audiencesText, label: t('hero.figures.audiences') },
+    { value: `${coverage.topics}`, label: t('hero.figures.topics') },
   ];
   return (
     <section id="segmentia" className={styles.hero} aria-labelledby="hero-title">
@@ -39,18 +38,12 @@ export function Hero({ coverage }: { coverage: Coverage }) {
         <dl className={styles.figures}>
           {figures.map((figure, index) => (
             <div key={figure.label} className={styles.figure}>
-              <dt>
-                {figure.label}
-                {figure.noted && <span aria-hidden="true">*</span>}
-              </dt>
+              <dt>{figure.label}</dt>
               <dd className={`figure ${index === 0 ? styles.highlight : ''}`}>{figure.value}</dd>
             </div>
           ))}
         </dl>
-        <p className={styles.note}>
-          <span aria-hidden="true">* </span>
-          {t('hero.figures.note', { audiences: coverage.audiencesText })}
-        </p>
+        <p className={styles.note}>{t('hero.figures.note')}</p>
       </div>
     </section>
   );

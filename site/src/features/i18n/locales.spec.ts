@@ -66,6 +66,38 @@ describe('translations', () => {
     }
   });
 
+  it('claim no figure on the home page that the data cannot show: its numbers come from the API ({{…}})', () => {
+    for (const code of LOCALE_CODES) {
+      for (const [key, text] of strings(read(code, 'home.json'))) {
+        // The video's length is the video's own fact.
+        if (key === 'omnichannel.video.caption') continue;
+        const figures = text.replace(/\{\{\s*\w+\s*\}\}/g, '').match(/\d[\d.,]*\s*(M|Mio|mln)?\+?/g) ?? [];
+        expect({ code, key, figures }).toEqual({ code, key, figures: [] });
+      }
+    }
+  });
+
+  it('write English in US spelling (en-US), on the pages and in the audience catalogue', () => {
+    const british =
+      /\b\w*(behaviour|colour|favour|neighbour|catalogue|licence|travell|theatre|centre|organis|personalis|pseudonymis|anonymis|authoris|prioritis|optimis|recognis|customis|minimis|utilis|summaris|analyse|tyre|fibre)\w*/gi;
+    const catalogue = ['audiences', 'topics'].flatMap((file) =>
+      (
+        JSON.parse(readFileSync(path.resolve(__dirname, `../../../../api/prisma/seed/catalog/${file}.json`), 'utf8')) as {
+          names: { en: string };
+          descriptions?: { en: string };
+        }[]
+      ).flatMap((item) => [item.names.en, item.descriptions?.en ?? '']),
+    );
+    // The texts that have had the en-US pass (issue 42); the legal texts (and the form's first layer) follow as they are rewritten.
+    const texts = [
+      ...['common', 'home', 'explorer', 'contact', 'staff'].flatMap((file) =>
+        [...strings(read('en', `${file}.json`))].filter(([key]) => !/^(firstLayer|acceptTerms)\./.test(key)).map(([, text]) => text),
+      ),
+      ...catalogue,
+    ];
+    expect(texts.flatMap((text) => text.match(british) ?? [])).toEqual([]);
+  });
+
   it('leave no English sentence in the other languages', () => {
     const english = new Set(
       [...namespaces.flatMap((file) => [...strings(read('en', file)).values()])].filter((text) => text.split(' ').length > 3),
