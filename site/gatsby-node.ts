@@ -20,6 +20,7 @@ import { PAGE_STYLESHEETS, pageStylesheetOf } from './src/features/loading/page-
 import { shortenClassNames } from './src/features/loading/class-names';
 import type { PrivacyFacts } from './src/components/LegalPage';
 import { COMPANY, companyProblems } from './src/config/company';
+import { consentTextsDigest } from './src/features/consent/consent-texts';
 
 /** This build's id: compiled into the bundle and written to /builds/latest.json, so open tabs notice a new deployment. */
 const BUILD_ID = `${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}-${randomBytes(4).toString('hex')}`;
@@ -151,6 +152,8 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({ act
     plugins: [
       plugins.define({
         'process.env.GATSBY_BUILD_ID': JSON.stringify(BUILD_ID),
+        // Part of the consent revision: a changed consent text or cookie row asks visitors again (consent/config.ts).
+        'process.env.GATSBY_CONSENT_TEXTS_DIGEST': JSON.stringify(consentTextsDigest()),
         'process.env.GATSBY_FAVICON_URL': JSON.stringify(svgDataUrl(readFileSync(path.join(__dirname, 'static/favicon.svg'), 'utf8'))),
       }),
     ],

@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@segmentia/tools/src/test-services';
 import { SITE_URL } from '@segmentia/tools/src/test-stack';
+import { CONSENT_REVISION } from './support/consent';
 
 /**
  * Tests run as a visitor who has already declined the optional cookies, so
@@ -8,8 +9,8 @@ import { SITE_URL } from '@segmentia/tools/src/test-stack';
  */
 const decided = ['segmentia_consent', 'segmentia_consent_enabled'].map((name, index) => ({
   name,
-  // The configuration's revision (its ids and a hash of their cookies: site/src/features/consent/config.ts), as consent.spec.ts has it.
-  value: encodeURIComponent(index === 0 ? 'consent~language~analytics~tag-manager~eteac' : 'consent~language'),
+  // Today's revision (its ids, their cookies and the consent texts: site/src/features/consent/config.ts), derived as the build does.
+  value: encodeURIComponent(index === 0 ? CONSENT_REVISION : 'consent~language'),
   domain: new URL(SITE_URL).hostname,
   path: '/',
   expires: -1,

@@ -2,10 +2,12 @@ import { expect, type Page, test } from '@playwright/test';
 import { fillRequiredFields } from '../support/contact-form';
 import { answerGoogleTags, isHydrated, openPage, queryDatabase } from '../support/fixtures';
 import { API_URL, SITE_URL } from '@segmentia/tools/src/test-stack';
+import { CONSENT_REVISION } from '../support/consent';
+import { COOKIES, revisionOf } from '@segmentia/site/src/features/consent/config';
 
 const ALL = 'consent~language~analytics~tag-manager';
-/** The configuration's revision: its ids and a hash of the cookies each sets (site/src/features/consent/config.ts). */
-const REVISION = `${ALL}~eteac`;
+/** The configuration's revision: its ids, a hash of the cookies each sets and of the consent texts (site/src/features/consent/config.ts). */
+const REVISION = CONSENT_REVISION;
 const cookieValue = async (page: Page, name: string) => (await page.context().cookies()).find((cookie) => cookie.name === name)?.value;
 
 test.use({ storageState: { cookies: [], origins: [] } });
@@ -94,6 +96,7 @@ test('revoking removes the tag manager script and the cookies its patterns targe
   await expect(page.locator('script[data-consent-script="tag-manager"]')).toHaveCount(1);
   await page.evaluate(() => {
     document.cookie = '_gcl_au=1.1.123; Path=/';
+    document.cookie = '_gcl_aw=GCL.1.abc; Path=/';
     document.cookie = '_ga_TEST=GS1.1; Path=/';
   });
   // A page opened afresh with the choice stored loads the tag manager again (a client-side navigation here
@@ -134,7 +137,7 @@ test("withdrawing analytics consent deletes Firebase Analytics' IndexedDB databa
   );
   expect(await names()).toEqual(['firebase-heartbeat-database', 'firebase-installations-database', 'firebaseLocalStorageDb']);
   await page.getByRole('button', { name: 'Cookie settings' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Decline' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Reject all' }).click();
   await expect(page.locator('script[data-consent-script]')).toHaveCount(0);
   // Firebase keeps its connections open while the page lives: the deletion asked for now is done at the latest
   // when the next page opens (without consent, before anything else can open them).
@@ -266,4 +269,40 @@ test('without the signal, the bar says nothing of it', async ({ page }) => {
   await openPage(page, '/en/');
   await expect(page.getByRole('region', { name: 'Your privacy' })).toBeVisible();
   await expect(page.getByText('Your browser’s Global Privacy Control signal is respected: marketing cookies stay off.')).toBeHidden();
+});
+
+test('a decision made on other consent texts is asked again, and enables nothing meanwhile', async ({ page }) => {
+  // The same cookies, decided on texts since changed (a purpose, a cookie row, a label): another digest in the revision.
+  const url = new URL(SITE_URL);
+  await page.context().addCookies(
+    [
+      ['segmentia_consent', revisionOf(COOKIES, 'texts-of-an-earlier-build')],
+      ['segmentia_consent_enabled', ALL],
+    ].map(([name, value]) => ({ name: name!, value: encodeURIComponent(value!), domain: url.hostname, path: '/' })),
+  );
+  await openPage(page, '/en/');
+  await expect(page.getByRole('region', { name: 'Your privacy' })).toBeVisible();
+  await expect(page.locator('html')).not.toHaveAttribute('data-consent-decided');
+  await expect(page.locator('script[data-consent-script]')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Reject all' }).click();
+  expect(decodeURIComponent((await cookieValue(page, 'segmentia_consent'))!)).toBe(REVISION);
+});
+
+test("the footer's cookie settings open the dialog from the keyboard, and the cookies policy links help and the privacy center", async ({
+  page,
+}) => {
+  await openPage(page, '/de/cookies/');
+  const settings = page.locator('footer').getByRole('button', { name: 'Cookie-Einstellungen' });
+  await expect.poll(() => isHydrated(settings)).toBe(true);
+  await settings.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Cookie-Einstellungen' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Alle ablehnen' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(settings).toBeFocused();
+  await expect(page.getByRole('link', { name: 'Google Chrome' })).toHaveAttribute('href', 'https://support.google.com/chrome/answer/95647');
+  await expect(page.getByRole('link', { name: 'Datenschutzcenter' })).toHaveAttribute('href', '/de/privacy-center/');
+  await expect(page.getByRole('row', { name: /_gcl_aw/ })).toContainText('90 Tage');
 });

@@ -37,7 +37,7 @@ const PAGES = [
     path: '/cookies/',
     titles: {
       es: 'Política de cookies',
-      en: 'Cookie policy',
+      en: 'Cookies policy',
       de: 'Cookie-Richtlinie',
       it: 'Informativa sui cookie',
       fr: 'Politique relative aux cookies',

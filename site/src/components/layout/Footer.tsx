@@ -2,6 +2,7 @@ import { Link } from 'gatsby';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import React from 'react';
 import { BRAND, LINKEDIN_URL } from '../../config/site';
+import { openConsentSettings } from '../../features/consent/events';
 import { useLocale } from '../../features/i18n/use-locale';
 import { Logo } from './Logo';
 import { useCountryCount } from './use-country-count';
@@ -28,6 +29,10 @@ export function Footer() {
           <Link to={path('/cookies/')} data-nav="cookies">
             {t('nav.cookies')}
           </Link>
+          {/* Withdrawing is as easy as giving, from every page, before or after a decision: it opens the cookie settings. */}
+          <button type="button" className={styles.settings} onClick={openConsentSettings} data-nav="cookie-settings">
+            {t('consent:control')}
+          </button>
           <a href={LINKEDIN_URL} target="_blank" rel="noopener noreferrer" className={styles.external} data-external="linkedin">
             {/*
               LinkedIn's mark (lucide no longer ships brand icons), white as the footer's links: a file of its own, not

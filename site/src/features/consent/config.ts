@@ -36,13 +36,20 @@ export const ENABLED_COOKIE = 'segmentia_consent_enabled';
 export const CONSENT_EXPIRY_DAYS = Number(process.env.GATSBY_CONSENT_EXPIRY_DAYS ?? 182);
 
 /**
- * Today's configuration, as stored: the tilde-joined ids and a short hash of
- * the cookies each sets, so a changed list, or a new cookie in a category the
- * visitor accepted, asks again (the cookie policy says so).
+ * The digest of the consent texts and cookie table rows of every language (consent-texts.ts), compiled in by
+ * gatsby-node; empty outside a build (unit tests pass their own).
  */
-export function revisionOf(cookies: readonly CookieEntry[]): string {
+export const CONSENT_TEXTS_DIGEST = process.env.GATSBY_CONSENT_TEXTS_DIGEST ?? '';
+
+/**
+ * Today's configuration, as stored: the tilde-joined ids and a short hash of
+ * the cookies each sets and of the texts the visitor decided on, so a changed
+ * list, a new cookie in a category the visitor accepted, or a changed purpose,
+ * cookie row or consent text asks again (the cookie policy says so).
+ */
+export function revisionOf(cookies: readonly CookieEntry[], textsDigest = CONSENT_TEXTS_DIGEST): string {
   let hash = 0x811c9dc5;
-  for (const character of JSON.stringify(cookies.map((cookie) => [cookie.id, cookie.targets]))) {
+  for (const character of JSON.stringify([cookies.map((cookie) => [cookie.id, cookie.targets]), textsDigest])) {
     hash = Math.imul(hash ^ character.charCodeAt(0), 0x01000193) >>> 0;
   }
   return [...cookies.map((cookie) => cookie.id), hash.toString(36)].join('~');

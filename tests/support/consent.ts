@@ -1,0 +1,9 @@
+import { COOKIES, revisionOf } from '@segmentia/site/src/features/consent/config';
+import { consentTextsDigest } from '@segmentia/site/src/features/consent/consent-texts';
+
+/**
+ * Today's consent revision, derived as the build derives it (site/src/features/consent/config.ts): the ids, the
+ * cookies each sets and the digest of every language's consent texts and cookie rows. With E2E_REUSE_BUILD, rebuild
+ * after changing those texts.
+ */
+export const CONSENT_REVISION = revisionOf(COOKIES, consentTextsDigest());
