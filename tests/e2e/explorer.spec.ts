@@ -232,7 +232,7 @@ test('downloads the audiences of the chosen country as CSV: ids, paths, topics a
   const text = readFileSync(await download.path(), 'utf8');
   const [header, first, ...rest] = text.replace(/^\uFEFF/, '').split('\r\n');
   expect(text.startsWith('\uFEFF')).toBe(true);
-  expect(header).toBe('Temática;Audiencia;ID de segmento;Ruta de taxonomía;Ruta de taxonomía (inglés);Alcance estimado (modelo)');
+  expect(header).toBe('Tema;Audiencia;ID de segmento;Ruta de taxonomía;Ruta de taxonomía (inglés);Alcance estimado (modelo)');
   expect(first).toMatch(
     new RegExp(
       '^Tecnología y telecomunicaciones;[^;]+;SGM-DE-TECH-[A-Z-]+;' +
