@@ -18,6 +18,7 @@ import { LeadsModule } from './leads/leads.module';
 import { HealthModule } from './health/health.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { PrismaModule } from './prisma/prisma.module';
+import { PrivacyModule } from './privacy/privacy.module';
 
 @Module({})
 export class AppModule {
@@ -38,6 +39,7 @@ export class AppModule {
         ContactModule,
         ConsentModule,
         LeadsModule,
+        PrivacyModule,
       ],
       providers: [
         ComplexityPlugin,

@@ -4,7 +4,7 @@ import { type INestApplication, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
-import { type AppConfig, ConfigError, exampleCompanyRefusal, processorRefusal } from './common/config/app-config';
+import { type AppConfig, ConfigError, exampleCompanyRefusal, processorRefusal, suppressionKeyRefusal } from './common/config/app-config';
 import { createLogger, type LogDestination, NestPinoLogger } from './common/logging/logger';
 import { requestLog } from './common/logging/request-log';
 import { Metrics } from './metrics/metrics.service';
@@ -59,7 +59,7 @@ export async function createApp(config: AppConfig, { logs }: AppOptions = {}): P
 }
 
 export async function startApp(config: AppConfig, options: AppOptions = {}): Promise<INestApplication> {
-  const refusal = exampleCompanyRefusal(config) ?? processorRefusal(config);
+  const refusal = exampleCompanyRefusal(config) ?? processorRefusal(config) ?? suppressionKeyRefusal(config);
   if (refusal) throw new ConfigError(refusal);
   const app = await createApp(config, options);
   await app.listen(config.PORT, config.HOST).catch((error: NodeJS.ErrnoException) => {

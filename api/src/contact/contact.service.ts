@@ -10,7 +10,7 @@ import { PrismaService } from '../prisma/prisma.service';
 import type { ContactRequestInput } from './dto/contact-request.input';
 import { toE164 } from './dto/is-phone-for-locale';
 import type { ContactRequestReceipt } from './models/contact-request-receipt.model';
-import { ProofOfWork, ProofRefusal } from './proof-of-work';
+import { ProofOfWork, ProofRefusal, proofRefused } from './proof-of-work';
 
 /** A request repeats the same prospect's requests of this many days before it. */
 export const REPEAT_WINDOW_DAYS = 90;
@@ -142,12 +142,3 @@ export class ContactService {
     );
   }
 }
-
-const REFUSALS: Record<ProofRefusal, string> = {
-  [ProofRefusal.MISSING]: 'altcha: the proof of work is missing; solve a contactChallenge and send its payload',
-  [ProofRefusal.INVALID]: 'altcha: not the solution of a challenge of this API',
-  [ProofRefusal.EXPIRED]: 'altcha: the challenge has expired; solve a new contactChallenge',
-  [ProofRefusal.REUSED]: 'altcha: this challenge was already used by another request; solve a new contactChallenge',
-};
-
-const proofRefused = (refusal: ProofRefusal) => badUserInput({ altcha: [{ code: refusal, message: REFUSALS[refusal] }] });

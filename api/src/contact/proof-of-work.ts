@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { type Challenge, createChallenge, type Solution, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { AppConfig } from '../common/config/app-config';
+import { badUserInput } from '../common/errors/errors';
 
 /** ALTCHA's default proof of work: PBKDF2 with SHA-256, solved by the widget's bundled worker. */
 const ALGORITHM = 'PBKDF2/SHA-256';
@@ -98,3 +99,13 @@ function parsePayload(payload: string | undefined): { challenge: Challenge; solu
     return null;
   }
 }
+
+const REFUSALS: Record<ProofRefusal, string> = {
+  [ProofRefusal.MISSING]: 'altcha: the proof of work is missing; solve a contactChallenge and send its payload',
+  [ProofRefusal.INVALID]: 'altcha: not the solution of a challenge of this API',
+  [ProofRefusal.EXPIRED]: 'altcha: the challenge has expired; solve a new contactChallenge',
+  [ProofRefusal.REUSED]: 'altcha: this challenge was already used by another request; solve a new contactChallenge',
+};
+
+/** The field error of `altcha` for a refused proof: the forms (contact, privacy centre) word their own text from its code. */
+export const proofRefused = (refusal: ProofRefusal) => badUserInput({ altcha: [{ code: refusal, message: REFUSALS[refusal] }] });

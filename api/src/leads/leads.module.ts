@@ -6,5 +6,9 @@ import { LeadsResolver } from './leads.resolver';
 import { LeadsService } from './leads.service';
 import { RetentionService } from './retention.service';
 
-@Module({ providers: [AccountCheck, FirebaseTokenVerifier, StaffGuard, LeadsResolver, LeadsService, RetentionService] })
+@Module({
+  providers: [AccountCheck, FirebaseTokenVerifier, StaffGuard, LeadsResolver, LeadsService, RetentionService],
+  // Other staff-only features (the privacy centre's) sign staff in the same way.
+  exports: [FirebaseTokenVerifier, StaffGuard],
+})
 export class LeadsModule {}

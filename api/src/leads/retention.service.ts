@@ -5,8 +5,9 @@ import { Metrics } from '../metrics/metrics.service';
 import { PrismaService } from '../prisma/prisma.service';
 
 /**
- * Erases leads older than LEAD_RETENTION_MONTHS, spam older than
- * SPAM_RETENTION_DAYS and consent records older than CONSENT_RETENTION_MONTHS
+ * Erases leads (and the privacy centre's written objections) older than
+ * LEAD_RETENTION_MONTHS, spam older than SPAM_RETENTION_DAYS and consent
+ * records older than CONSENT_RETENTION_MONTHS
  * (the periods the privacy policy states): at start, then every
  * RETENTION_INTERVAL_MINUTES. A lead's staff actions go with it; the actions
  * that name no lead (lists, exports, erasures) are erased on the leads'
@@ -55,6 +56,7 @@ export class RetentionService implements OnApplicationBootstrap, OnModuleDestroy
     this.metrics.retentionErased.inc({ kind: 'spam' }, await this.eraseSpam(now));
     this.metrics.retentionErased.inc({ kind: 'consent_record' }, await this.eraseConsentRecords(now));
     this.metrics.retentionErased.inc({ kind: 'staff_action' }, await this.eraseStaffActions(now));
+    this.metrics.retentionErased.inc({ kind: 'audience_objection' }, await this.eraseObjections(now));
   }
 
   /** The moment before which a row is erased: the same day `months` back, or that month's last day. */
@@ -120,6 +122,13 @@ export class RetentionService implements OnApplicationBootstrap, OnModuleDestroy
   async eraseStaffActions(now = new Date()): Promise<number> {
     const { count } = await this.prisma.staffAction.deleteMany({ where: { leadId: null, actedAt: { lt: this.cutoff(now) } } });
     if (count) this.logger.log(`Erased ${count} staff action(s) older than ${this.config.LEAD_RETENTION_MONTHS} months`);
+    return count;
+  }
+
+  /** Erases the privacy centre's written objections LEAD_RETENTION_MONTHS after they arrived, answered or not. */
+  async eraseObjections(now = new Date()): Promise<number> {
+    const { count } = await this.prisma.audienceObjection.deleteMany({ where: { receivedAt: { lt: this.cutoff(now) } } });
+    if (count) this.logger.log(`Erased ${count} audience objection(s) older than ${this.config.LEAD_RETENTION_MONTHS} months`);
     return count;
   }
 

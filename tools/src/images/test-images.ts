@@ -134,6 +134,7 @@ async function main(): Promise<void> {
       TRUST_PROXY_HOPS: '1',
       // Both replicas check the proofs either issued; the load below comes from one address.
       ALTCHA_HMAC_SECRET: randomBytes(32).toString('hex'),
+      SUPPRESSION_HASH_KEY: randomBytes(32).toString('hex'),
       CONTACT_RATE_LIMIT_PER_MINUTE: '1000000',
       CHALLENGE_RATE_LIMIT_PER_MINUTE: '1000000',
       QUERY_RATE_LIMIT_PER_MINUTE: '100000000',

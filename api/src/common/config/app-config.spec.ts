@@ -1,6 +1,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError, DEVELOPMENT_SECRETS, Environment, exampleCompanyRefusal, loadConfig, processorRefusal } from './app-config';
+import {
+  ConfigError,
+  DEVELOPMENT_SECRETS,
+  Environment,
+  exampleCompanyRefusal,
+  loadConfig,
+  processorRefusal,
+  suppressionKeyRefusal,
+} from './app-config';
 
 const DATABASE_URL = 'postgresql://segmentia@127.0.0.1:5432/segmentia';
 
@@ -163,6 +171,7 @@ describe('loadConfig', () => {
 
   it.each([
     ['ALTCHA_HMAC_SECRET', 'dev-only-altcha-secret-0123456789abcdef'],
+    ['SUPPRESSION_HASH_KEY', 'dev-only-suppression-hash-key-0123456789abcdef'],
     ['REDIS_URL', 'redis://:dev-only-valkey-password@segmentia-valkey:6379'],
     ['SMTP_URL', 'smtps://user:password@smtp.example.com:465'],
     ['DATABASE_URL', 'postgresql://segmentia_api:dev-only-database-password@db:5432/segmentia'],
@@ -173,6 +182,19 @@ describe('loadConfig', () => {
     );
     expect(loadConfig({ ...settings, NODE_ENV: 'development' })).toHaveProperty(name, value);
     expect(loadConfig({ ...settings, NODE_ENV: 'production', ALLOW_DEVELOPMENT_SECRETS: 'true' })).toHaveProperty(name, value);
+  });
+
+  it("refuses to serve in production without SUPPRESSION_HASH_KEY, the suppression list's own key; elsewhere a development key", () => {
+    expect(suppressionKeyRefusal(loadConfig({ DATABASE_URL, NODE_ENV: 'production' }))).toMatch(/^SUPPRESSION_HASH_KEY is unset/);
+    const key = 'k'.repeat(32);
+    expect(suppressionKeyRefusal(loadConfig({ DATABASE_URL, NODE_ENV: 'production', SUPPRESSION_HASH_KEY: key }))).toBeUndefined();
+    expect(loadConfig({ DATABASE_URL, NODE_ENV: 'production', SUPPRESSION_HASH_KEY: key }).suppressionHashKey).toBe(key);
+    const development = loadConfig({ DATABASE_URL, NODE_ENV: 'development' });
+    expect(suppressionKeyRefusal(development)).toBeUndefined();
+    expect(DEVELOPMENT_SECRETS).toContain(development.suppressionHashKey);
+    expect(() => loadConfig({ DATABASE_URL, SUPPRESSION_HASH_KEY: 'short' })).toThrow(
+      /SUPPRESSION_HASH_KEY must be at least 32 characters/,
+    );
   });
 
   it('knows every throwaway secret the dev overlay commits, and the overlay alone allows them', () => {

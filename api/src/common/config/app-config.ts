@@ -42,10 +42,14 @@ const EXAMPLE_PROCESSORS = {
  */
 export const DEVELOPMENT_SECRETS = [
   'dev-only-altcha-secret-0123456789abcdef',
+  'dev-only-suppression-hash-key-0123456789abcdef',
   'dev-only-valkey-password',
   'dev-only-database-password',
   'user:password@',
 ];
+
+/** The suppression list's key outside production: published here, so production refuses it. */
+const DEVELOPMENT_SUPPRESSION_HASH_KEY = 'dev-only-suppression-hash-key-0123456789abcdef';
 
 /** A host on this machine: what travels to it never crosses a network. */
 export const isLoopbackHost = (host: string) => /^(localhost|127\.\d+\.\d+\.\d+|\[::1\]|::1)$/i.test(host);
@@ -154,6 +158,18 @@ export class AppConfig {
   @NoDevelopmentSecret()
   ALTCHA_HMAC_SECRET?: string = undefined;
 
+  // --- The privacy centre ---
+  /**
+   * The key of the audiences' suppression list: an opted-out advertising ID is stored as HMAC-SHA-256 of its lowercase
+   * text under this key, never as the ID; the pipeline that builds the audiences hashes its IDs with the same key to
+   * leave them out. Never change it once IDs are stored (they would no longer match). Required in production; elsewhere
+   * unset means the development key, which production refuses.
+   */
+  @IsOptional()
+  @MinLength(32, { message: 'SUPPRESSION_HASH_KEY must be at least 32 characters' })
+  @NoDevelopmentSecret()
+  SUPPRESSION_HASH_KEY?: string = undefined;
+
   /** ALLOW_DEVELOPMENT_SECRETS=true: production takes the secrets this repository publishes (the dev overlay's local cluster only). */
   @IsOptional()
   @Transform(toBool)
@@ -181,6 +197,14 @@ export class AppConfig {
 
   @IntSetting(1)
   CONSENT_RATE_LIMIT_PER_MINUTE = 30;
+
+  /** The privacy centre's requests for a link to one's request data (requestMyDataLink), per client and minute. */
+  @IntSetting(1)
+  MY_DATA_RATE_LIMIT_PER_MINUTE = 5;
+
+  /** Links to one's request data emailed to one address per hour; more requests get the same answer and no email. */
+  @IntSetting(1, 100)
+  MY_DATA_LINKS_PER_HOUR = 3;
 
   /** Express "trust proxy": the number of proxies in front (0 = none), so rate limits see the visitor's IP. */
   @IntSetting(0)
@@ -434,6 +458,11 @@ export class AppConfig {
     return (this.GATSBY_SITE_URL ?? this.SITE_ORIGINS[0]!).replace(/\/$/, '');
   }
 
+  /** The suppression list's key: SUPPRESSION_HASH_KEY, else (outside production: suppressionKeyRefusal) the development one. */
+  get suppressionHashKey(): string {
+    return this.SUPPRESSION_HASH_KEY ?? DEVELOPMENT_SUPPRESSION_HASH_KEY;
+  }
+
   get isProduction(): boolean {
     return this.NODE_ENV === Environment.Production;
   }
@@ -465,6 +494,15 @@ const PUBLISHED_COMPANY = ['name', 'address', 'taxId', 'email'] as const;
 export function exampleCompanyRefusal(config: AppConfig): string | undefined {
   if (!config.isProduction || config.PUBLISH_EXAMPLE_COMPANY) return undefined;
   return examplesToPublish(config as unknown as Record<string, string | undefined>, PUBLISHED_COMPANY);
+}
+
+/** Why the API must not serve in production: the suppression list's key is unset (its hashes would be the development key's). */
+export function suppressionKeyRefusal(config: AppConfig): string | undefined {
+  if (!config.isProduction || config.SUPPRESSION_HASH_KEY) return undefined;
+  return (
+    'SUPPRESSION_HASH_KEY is unset: the privacy centre stores opted-out advertising IDs as keyed hashes and production needs a ' +
+    'key of its own, shared with the pipeline that builds the audiences (e.g. openssl rand -hex 32).'
+  );
 }
 
 /** The host of Google's key sets, the only one production takes for FIREBASE_JWKS_URL. */

@@ -11,6 +11,7 @@ registerEnumType(StaffActionKind, {
     EXPORT: { description: 'Exported leads as CSV' },
     STATUS: { description: "Changed the lead's status (to SPAM: marked it as spam)" },
     ERASE: { description: 'Erased a lead' },
+    OBJECTION_ANSWERED: { description: 'Marked a written objection to the audiences as answered (no lead)' },
   },
 });
 export { StaffActionKind };

@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { RateLimitModule } from '../common/rate-limit/rate-limit.module';
+import { ContactModule } from '../contact/contact.module';
+import { LeadsModule } from '../leads/leads.module';
+import { PrivacyResolver, PrivacyStaffResolver } from './privacy.resolver';
+import { PrivacyService } from './privacy.service';
+
+@Module({
+  imports: [RateLimitModule, ContactModule, LeadsModule],
+  providers: [PrivacyResolver, PrivacyStaffResolver, PrivacyService],
+})
+export class PrivacyModule {}
