@@ -103,6 +103,8 @@ CMD ["sh", "-c", "node api/dist/scripts/migrate.js deploy && node api/dist/scrip
 FROM build AS site
 ARG SITE_URL=https://localhost:8443
 ARG GATSBY_GTM_ID=
+# The container version audited against the cookie table (docs/site.md): the build refuses GATSBY_GTM_ID without it.
+ARG GATSBY_GTM_AUDITED_VERSION=
 ARG GATSBY_FIREBASE_API_KEY=
 ARG GATSBY_FIREBASE_AUTH_DOMAIN=
 ARG GATSBY_FIREBASE_PROJECT_ID=

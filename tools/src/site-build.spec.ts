@@ -97,6 +97,15 @@ describe('buildSite', () => {
     expect(builds).toHaveLength(1);
   });
 
+  it('refuses a build for the public that loads a Tag Manager container nobody audited', async () => {
+    const company = { PUBLISH_EXAMPLE_COMPANY: 'true', GATSBY_GTM_ID: 'GTM-ABC1234' };
+    await expect(run(company, true)).rejects.toThrow(/GATSBY_GTM_AUDITED_VERSION/);
+    expect(builds).toHaveLength(0);
+    await expect(run({ ...company, GATSBY_GTM_AUDITED_VERSION: '12' }, true)).resolves.toBe('built');
+    // Not a release (npm start, the browser tests): no audit asked.
+    await expect(run({ GATSBY_GTM_ID: 'GTM-ABC1234' })).resolves.toBe('built');
+  });
+
   it('builds again when another build wrote site/public since, or it is gone', async () => {
     await run();
     writeFileSync(path.join(repo, 'site/public/builds/latest.json'), JSON.stringify({ buildId: 'someone-else' }));

@@ -64,8 +64,8 @@ export async function buildSite(env: Record<string, string>, options: SiteBuildO
   const repoRoot = options.repoRoot ?? REPO_ROOT;
   const log = options.log ?? ((message: string) => console.log(message));
   const buildEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
-  const examples = options.release ? examplesToPublish(buildEnv) : undefined;
-  if (examples) throw new Error(examples);
+  const refusal = options.release ? (examplesToPublish(buildEnv) ?? unauditedContainer(buildEnv)) : undefined;
+  if (refusal) throw new Error(refusal);
   // The lock at once when it is free; when another build holds it (of this clone or another), a reusable
   // site/public is reused without waiting for that build, and only a build of our own waits for the lock.
   let release = await lockSiteBuilds(log, options.lockFile, false);
@@ -93,6 +93,18 @@ export async function buildSite(env: Record<string, string>, options: SiteBuildO
   } finally {
     await release?.();
   }
+}
+
+/**
+ * The Tag Manager container lives in the company's Google account, out of any test's reach: a build for the public
+ * that loads one names the version someone audited against the cookie table and the CSP (docs/site.md).
+ */
+export function unauditedContainer(env: NodeJS.ProcessEnv): string | undefined {
+  if (!env.GATSBY_GTM_ID || env.GATSBY_GTM_AUDITED_VERSION) return undefined;
+  return (
+    `GATSBY_GTM_ID is set but GATSBY_GTM_AUDITED_VERSION is not: audit the published container (docs/site.md, "The Tag Manager ` +
+    `container cannot be audited from here") and set it to the version whose tags and cookies match the cookies policy`
+  );
 }
 
 /**

@@ -23,6 +23,7 @@ const BASES: Record<Target, string> = { api: NODE_IMAGE, migrate: NODE_IMAGE, we
 /** The web image's build arguments read from the environment (the site's own settings). */
 export const SITE_SETTINGS = [
   'GATSBY_GTM_ID',
+  'GATSBY_GTM_AUDITED_VERSION',
   'GATSBY_FIREBASE_API_KEY',
   'GATSBY_FIREBASE_AUTH_DOMAIN',
   'GATSBY_FIREBASE_PROJECT_ID',

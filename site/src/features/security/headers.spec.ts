@@ -53,6 +53,8 @@ describe('securityHeaders', () => {
     // Only the staff page signs in: no public page may reach Firebase Auth or frame its domain.
     expect(publicCsp).not.toMatch(/identitytoolkit|securetoken|apis\.google\.com|firebaseapp/);
     expect(directive(publicCsp, 'frame-src')).toBe("frame-src 'none'");
+    // The cookies policy says a demo request reaches Google Ads only through Google Analytics: no Google Ads host.
+    expect(publicCsp).not.toMatch(/googleadservices|doubleclick|www\.google\.com|googlesyndication/);
     const staffCsp = securityHeaders(site, configured, { staff: true })['Content-Security-Policy']!;
     expect(staffCsp).not.toMatch(/googletagmanager|google-analytics|firebase\.googleapis/);
     expect(directive(staffCsp, 'connect-src')).toBe(

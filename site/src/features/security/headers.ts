@@ -18,7 +18,12 @@ export interface PolicySettings {
   firebase: { apiKey?: string; authDomain?: string; appId?: string; measurementId?: string; authEmulatorUrl?: string };
 }
 
-/** Hosts Google Tag Manager and Google Analytics 4 (gtag, Firebase Analytics) load from and report to. */
+/**
+ * Hosts Google Tag Manager and Google Analytics 4 (gtag, Firebase Analytics) load from and report to, and no Google
+ * Ads host (googleadservices.com, googleads.g.doubleclick.net, www.google.com/pagead): the cookies policy says the
+ * container holds only the conversion linker and a demo request reaches Google Ads only as a GA4 event it imports.
+ * A Google Ads tag would widen this list, add cookies to the table and ask every visitor again (docs/site.md).
+ */
 const GOOGLE_TAGS = {
   script: ['https://www.googletagmanager.com'],
   connect: ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com'],
