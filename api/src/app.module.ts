@@ -17,6 +17,7 @@ import { ContentModule } from './content/content.module';
 import { LeadsModule } from './leads/leads.module';
 import { HealthModule } from './health/health.module';
 import { MetricsModule } from './metrics/metrics.module';
+import { MyDataModule } from './my-data/my-data.module';
 import { PrismaModule } from './prisma/prisma.module';
 import { PrivacyModule } from './privacy/privacy.module';
 
@@ -39,6 +40,7 @@ export class AppModule {
         ContactModule,
         ConsentModule,
         LeadsModule,
+        MyDataModule,
         PrivacyModule,
       ],
       providers: [

@@ -13,7 +13,7 @@ import { type Lead, type LeadConnection, type LeadErasureReceipt, LeadStatus, wi
 import type { StaffAction } from './models/staff-action.model';
 import { recordStaffAction, staffActionsOf } from './staff-actions';
 
-const LEAD_FIELDS = {
+export const LEAD_FIELDS = {
   id: true,
   receivedAt: true,
   status: true,
@@ -135,12 +135,8 @@ export class LeadsService {
    */
   async erase(id: string, staff: Identity): Promise<LeadErasureReceipt> {
     return this.prisma.$transaction(async (tx) => {
-      const { count } = await tx.contactRequest.deleteMany({ where: { id } });
-      if (!count) throw leadNotFound(id);
-      const erasure = await tx.leadErasure.create({
-        data: { reason: ErasureReason.REQUEST, count, erasedBy: staff.uid, leadIds: [id] },
-        select: { id: true, erasedAt: true },
-      });
+      const erasure = await eraseRequested(tx, [id], staff.uid);
+      if (!erasure) throw leadNotFound(id);
       await recordStaffAction(tx, staff, StaffActionKind.ERASE, { erasureId: erasure.id });
       return erasure;
     });
@@ -245,5 +241,23 @@ function refuseOverMaxRows(total: number): void {
     filter: [{ code: 'maxRows', message: `filter: ${total} leads match; narrow the filter to ${CSV_MAX_ROWS} or fewer` }],
   });
 }
+
+/**
+ * The one path of an erasure someone asked for (staff's eraseLead, the privacy centre's eraseMyRequestData): the leads
+ * and their notifications go, and the erasure ledger (lead_erasure, reason REQUEST) records when, by whom (a staff uid,
+ * or DATA_SUBJECT) and the leads' ids, which the backups' ledger copies to erase them again after a restore. Null when
+ * none of these leads was left to erase.
+ */
+export async function eraseRequested(tx: Prisma.TransactionClient, ids: string[], erasedBy: string): Promise<LeadErasureReceipt | null> {
+  const { count } = await tx.contactRequest.deleteMany({ where: { id: { in: ids } } });
+  if (!count) return null;
+  return tx.leadErasure.create({
+    data: { reason: ErasureReason.REQUEST, count, erasedBy, leadIds: ids },
+    select: { id: true, erasedAt: true },
+  });
+}
+
+/** lead_erasure.erased_by of an erasure the person whose leads they were did themselves (the privacy centre). */
+export const DATA_SUBJECT = 'data-subject';
 
 export const leadNotFound = (id: string) => notFound(`No lead with id ${id}: it may have been erased`);

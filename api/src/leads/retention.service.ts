@@ -3,12 +3,13 @@ import { AppConfig } from '../common/config/app-config';
 import { ErasureReason, LeadStatus, StaffActionKind } from '../generated/prisma/enums';
 import { Metrics } from '../metrics/metrics.service';
 import { PrismaService } from '../prisma/prisma.service';
+import { LINK_KEPT_HOURS } from '../my-data/my-data.service';
 
 /**
  * Erases leads (and the privacy centre's written objections) older than
  * LEAD_RETENTION_MONTHS, spam older than SPAM_RETENTION_DAYS and consent
- * records older than CONSENT_RETENTION_MONTHS
- * (the periods the privacy policy states): at start, then every
+ * records older than CONSENT_RETENTION_MONTHS, and the privacy centre's
+ * requests for a data link 24 hours on (the periods the privacy policy states): at start, then every
  * RETENTION_INTERVAL_MINUTES. A lead's staff actions go with it; the actions
  * that name no lead (lists, exports, erasures) are erased on the leads'
  * schedule. Several replicas may run it at once: a lead is deleted once, and
@@ -56,6 +57,7 @@ export class RetentionService implements OnApplicationBootstrap, OnModuleDestroy
     this.metrics.retentionErased.inc({ kind: 'spam' }, await this.eraseSpam(now));
     this.metrics.retentionErased.inc({ kind: 'consent_record' }, await this.eraseConsentRecords(now));
     this.metrics.retentionErased.inc({ kind: 'staff_action' }, await this.eraseStaffActions(now));
+    this.metrics.retentionErased.inc({ kind: 'data_access_link' }, await this.eraseDataAccessLinks(now));
     this.metrics.retentionErased.inc({ kind: 'audience_objection' }, await this.eraseObjections(now));
   }
 
@@ -129,6 +131,14 @@ export class RetentionService implements OnApplicationBootstrap, OnModuleDestroy
   async eraseObjections(now = new Date()): Promise<number> {
     const { count } = await this.prisma.audienceObjection.deleteMany({ where: { receivedAt: { lt: this.cutoff(now) } } });
     if (count) this.logger.log(`Erased ${count} audience objection(s) older than ${this.config.LEAD_RETENTION_MONTHS} months`);
+    return count;
+  }
+
+  /** Erases the privacy centre's requests for a link (a link's address and its token's hash) LINK_KEPT_HOURS after each. */
+  async eraseDataAccessLinks(now = new Date()): Promise<number> {
+    const before = new Date(now.getTime() - LINK_KEPT_HOURS * 3_600_000);
+    const { count } = await this.prisma.dataAccessLink.deleteMany({ where: { requestedAt: { lt: before } } });
+    if (count) this.logger.log(`Erased ${count} request(s) for a data link older than ${LINK_KEPT_HOURS} hours`);
     return count;
   }
 

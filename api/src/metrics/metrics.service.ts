@@ -45,7 +45,7 @@ export class Metrics {
 
   readonly retentionErased = this.counter(
     'segmentia_retention_erased_total',
-    'Rows erased by the retention job, by kind (lead, spam, consent_record, staff_action, audience_objection)',
+    'Rows erased by the retention job, by kind (lead, spam, consent_record, staff_action, audience_objection, data_access_link)',
     ['kind'],
   );
 

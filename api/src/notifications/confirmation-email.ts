@@ -14,13 +14,14 @@ export type EmailStrings = typeof es;
 /** The confirmation's words in each language of the site (locales/{code}.json, the same keys in each: email-strings.spec.ts). */
 export const EMAIL_STRINGS: Record<LocaleCode, EmailStrings> = { es, en, de, it, fr };
 
-const COLORS = { ink: '#0b1b3f', soft: '#5b6b8c', primary: '#1f4fff', surface: '#f4f6fb', line: '#e2e7f2' };
-const FONT = 'Inter, "Segoe UI", Helvetica, Arial, sans-serif';
+export const COLORS = { ink: '#0b1b3f', soft: '#5b6b8c', primary: '#1f4fff', surface: '#f4f6fb', line: '#e2e7f2' };
+export const FONT = 'Inter, "Segoe UI", Helvetica, Arial, sans-serif';
 
-const html = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+export const html = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 
 /** `{{name}}` placeholders filled; the values are the caller's, escaped by it where the text becomes HTML. */
-const fill = (text: string, values: Record<string, string | number>) =>
+export const fill = (text: string, values: Record<string, string | number>) =>
   text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''));
 
 export interface ConfirmationEmail {

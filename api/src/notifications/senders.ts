@@ -1,8 +1,9 @@
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { createTransport, type SendMailOptions, type Transporter } from 'nodemailer';
 import { AppConfig } from '../common/config/app-config';
-import { NotificationChannel } from '../generated/prisma/enums';
+import { type Locale, NotificationChannel } from '../generated/prisma/enums';
 import { confirmationEmail } from './confirmation-email';
+import { dataLinkEmail } from './data-link-email';
 import { emailMessage, type LeadSummary, webhookPayload } from './lead-message';
 
 /** A failed delivery, described without the lead's data (it goes to logs and to the outbox row). */
@@ -62,6 +63,20 @@ export class NotificationSenders implements OnApplicationShutdown {
       messageId: `<${notificationId}@segmentia.confirmations>`,
       headers: { 'Auto-Submitted': 'auto-generated' },
       ...(await confirmationEmail(lead, company, this.config.siteUrl)),
+    });
+  }
+
+  /**
+   * The privacy centre's link to the data of an address's requests, to that address only, in the page's language
+   * (dataLinkEmail). Sent at once, not through the outbox: the link's token is stored only as a hash.
+   */
+  async sendDataLink(to: string, link: { locale: Locale; url: string; minutes: number }): Promise<void> {
+    const { company } = this.config;
+    await this.mail({
+      to,
+      replyTo: company.email,
+      headers: { 'Auto-Submitted': 'auto-generated' },
+      ...(await dataLinkEmail(link, company, this.config.siteUrl)),
     });
   }
 

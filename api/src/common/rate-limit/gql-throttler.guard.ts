@@ -10,7 +10,7 @@ import type { GraphQLContext } from '../graphql/graphql-options';
  * The per-client budgets (rate-limit.module.ts gives each its setting): every public query shares `query`; the
  * proof-of-work challenge, the contact form and the cookie decision each have their own.
  */
-export const RATE_LIMITS = ['query', 'challenge', 'contact', 'consent'] as const;
+export const RATE_LIMITS = ['query', 'challenge', 'contact', 'consent', 'myData'] as const;
 export type RateLimitName = (typeof RATE_LIMITS)[number];
 
 /** An IPv6 client holds a whole /64 (one home or office network gets one): counted as one. */

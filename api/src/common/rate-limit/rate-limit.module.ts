@@ -39,6 +39,7 @@ export class RateLimitStorageModule {}
           { name: 'challenge', ttl: 60_000, limit: config.CHALLENGE_RATE_LIMIT_PER_MINUTE },
           { name: 'contact', ttl: 60_000, limit: config.CONTACT_RATE_LIMIT_PER_MINUTE },
           { name: 'consent', ttl: 60_000, limit: config.CONSENT_RATE_LIMIT_PER_MINUTE },
+          { name: 'myData', ttl: 60_000, limit: config.MY_DATA_RATE_LIMIT_PER_MINUTE },
         ] satisfies (ThrottlerOptions & { name: RateLimitName })[],
         storage,
       }),
