@@ -78,6 +78,9 @@ it(
   async () => {
     const logger = new RecordingLogger();
     const api = await start({ NOTIFY_WEBHOOK_URL: webhook.url, SMTP_URL: smtp.url, NOTIFY_EMAIL_TO: 'ventas@segmentia.es' }, logger);
+    // With a webhook, the policy names its processor (NOTIFY_WEBHOOK_PROCESSOR's default here).
+    const facts = await api.graphql<{ privacy: { webhookProcessor: string } }>('{ privacy { webhookProcessor } }');
+    expect(facts.body.data!.privacy.webhookProcessor).toMatch(/^Slack Technologies/);
     webhook.failNext(2);
     smtp.failNext(1);
     const tag = randomUUID().slice(0, 8);

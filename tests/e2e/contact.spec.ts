@@ -271,8 +271,8 @@ test(
     await expect(honeypot).toHaveAttribute('tabindex', '-1');
     expect(await honeypot.evaluate((input) => !!input.closest('[aria-hidden="true"]'))).toBe(true);
     const box = page.locator('#contact form label').filter({ has: page.getByRole('checkbox') });
-    await expect(box).toContainText('I accept the terms and conditions and have read the privacy policy');
-    await expect(box.getByRole('link', { name: 'terms and conditions' })).toHaveAttribute('href', '/en/legal/');
+    await expect(box).toContainText('I accept the legal notice and terms and have read the privacy policy');
+    await expect(box.getByRole('link', { name: 'legal notice and terms' })).toHaveAttribute('href', '/en/legal/');
     await expect(box.getByRole('link', { name: 'privacy policy' })).toHaveAttribute('href', '/en/privacy/');
     await expect(page.locator('#contact form').getByRole('checkbox')).not.toBeChecked();
     // Controller, purpose, legal basis, recipients and rights, then the policy.

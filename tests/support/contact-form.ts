@@ -11,8 +11,8 @@ const LABELS = {
   position: { es: ['Cargo', 'Director/a'], en: ['Position', 'Director'] },
   decisionRole: { es: ['Papel en las decisiones de compra', 'Decido'], en: ['Role in purchase decisions', 'I decide'] },
   terms: {
-    es: /^Acepto los términos y condiciones y he leído la política de privacidad/,
-    en: /^I accept the terms and conditions and have read the privacy policy/,
+    es: /^Acepto el aviso legal y condiciones y he leído la política de privacidad/,
+    en: /^I accept the legal notice and terms and have read the privacy policy/,
   },
 } as const;
 type Language = 'es' | 'en';

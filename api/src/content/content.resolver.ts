@@ -28,7 +28,8 @@ export class ContentResolver {
       spamRetentionDays: this.config.SPAM_RETENTION_DAYS,
       consentRecordRetentionMonths: this.config.CONSENT_RETENTION_MONTHS,
       termsVersion: this.config.TERMS_VERSION,
-      webhookProcessor: this.config.NOTIFY_WEBHOOK_PROCESSOR,
+      // No webhook, no processor to name: the policy leaves the item out.
+      webhookProcessor: this.config.NOTIFY_WEBHOOK_URL ? this.config.NOTIFY_WEBHOOK_PROCESSOR : '',
       emailProcessor: this.config.SMTP_PROCESSOR,
       challengeMinutes: this.config.ALTCHA_EXPIRES_MINUTES,
     };

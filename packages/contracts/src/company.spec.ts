@@ -9,6 +9,7 @@ import {
   exampleCompanySettings,
   examplesToPublish,
   isCompanyTaxId,
+  localizedAddress,
   postalAddressOf,
   vatIdOf,
 } from './company';
@@ -82,5 +83,39 @@ describe('the company data', () => {
     const site = readFileSync(path.join(__dirname, '../../../site/src/config/company.ts'), 'utf8');
     for (const variable of Object.values(COMPANY_VARIABLES))
       expect({ variable, spelled: site.includes(`process.env.${variable}`) }).toEqual({ variable, spelled: true });
+  });
+
+  it("stops the site's public build until the company has decided what only it can: audience retention, NIF-IVA, LinkedIn", () => {
+    const real = Object.fromEntries(Object.keys(EXAMPLE_COMPANY).map((key) => [COMPANY_VARIABLES[key as 'name'], `real ${key}`]));
+    expect(examplesToPublish(real)).toMatch(
+      /set GATSBY_AUDIENCE_RETENTION_MONTHS, GATSBY_COMPANY_VAT_ID, GATSBY_LINKEDIN_URL to the company's real values/,
+    );
+    const decided = { GATSBY_AUDIENCE_RETENTION_MONTHS: '13', GATSBY_COMPANY_VAT_ID: 'none' };
+    expect(examplesToPublish({ ...real, ...decided, GATSBY_LINKEDIN_URL: 'https://www.linkedin.com/company/segmentia' })).toMatch(
+      /set GATSBY_LINKEDIN_URL to/,
+    );
+    expect(examplesToPublish({ ...real, ...decided, GATSBY_LINKEDIN_URL: 'https://www.linkedin.com/company/real' })).toBeUndefined();
+    // The API publishes none of them: it asks about its own keys only.
+    expect(examplesToPublish(real, ['name', 'taxId'])).toBeUndefined();
+  });
+
+  it('shows the NIF-IVA only once the company gives it (none: no line), and checks it is ES and the NIF', () => {
+    expect(vatIdOf(companyFrom({ vatId: 'none' }))).toBe('');
+    expect(vatIdOf(companyFrom({ vatId: 'es b88123450' }))).toBe('ESB88123450');
+    expect(companyProblems(companyFrom({ vatId: 'ES B88123450' }))).toEqual([]);
+    expect(companyProblems(companyFrom({ vatId: 'ESA00000000' }))).toEqual([
+      expect.stringContaining('GATSBY_COMPANY_VAT_ID "ESA00000000"'),
+    ]);
+  });
+
+  it('writes the address with its country in the language of the page', () => {
+    const address = 'Calle de Alcalá 123, 28009 Madrid, España';
+    expect(['es', 'en', 'de', 'it', 'fr'].map((language) => localizedAddress(address, language).split(', ').at(-1))).toEqual([
+      'España',
+      'Spain',
+      'Spanien',
+      'Spagna',
+      'Espagne',
+    ]);
   });
 });

@@ -30,6 +30,8 @@ export interface Company {
   tcfVendorId: string;
   /** Months an advertising identifier stays in the audiences after its last signal (the audiences' privacy notice). */
   audienceRetentionMonths: number;
+  /** The intra-community VAT number (NIF-IVA) as registered in the ROI (VIES); empty when the company is not registered. */
+  vatId: string;
 }
 
 /** The GATSBY_COMPANY_* settings (and GATSBY_AUDIENCE_RETENTION_MONTHS), unset ones undefined. */
@@ -45,6 +47,8 @@ export interface CompanySettings {
   dataSources?: string;
   tcfVendorId?: string;
   audienceRetentionMonths?: string;
+  /** The NIF-IVA as registered in the ROI (VIES), or "none" when the company is not registered. */
+  vatId?: string;
 }
 
 /** Each company setting's variable. */
@@ -60,6 +64,7 @@ export const COMPANY_VARIABLES: Record<keyof CompanySettings, string> = {
   dataSources: 'GATSBY_COMPANY_DATA_SOURCES',
   tcfVendorId: 'GATSBY_COMPANY_TCF_VENDOR_ID',
   audienceRetentionMonths: 'GATSBY_AUDIENCE_RETENTION_MONTHS',
+  vatId: 'GATSBY_COMPANY_VAT_ID',
 };
 
 /** What an unset setting falls back to: EXAMPLES, valid in form, that only the company can replace. */
@@ -72,22 +77,45 @@ export const EXAMPLE_COMPANY = {
   privacyEmail: 'privacidad@segmentia.es',
   dpoName: 'Ana Martín Ortega',
   dpoEmail: 'dpo@segmentia.es',
-  dataSources: 'Example Mobile Data Ltd (apps) and Example Media S.A. (websites)',
+  // Names only, comma-separated: the texts of every language say what the partners are.
+  dataSources: 'Example Mobile Data Ltd, Example Media S.A.',
   tcfVendorId: '9999',
-} satisfies Required<Omit<CompanySettings, 'audienceRetentionMonths'>>;
+} satisfies Required<Omit<CompanySettings, 'audienceRetentionMonths' | 'vatId'>>;
+
+/** The LinkedIn page the footer links to until GATSBY_LINKEDIN_URL names the company's own. */
+export const EXAMPLE_LINKEDIN_URL = 'https://www.linkedin.com/company/segmentia';
+
+/**
+ * Settings the site publishes that only the company can decide, with no example a public build may publish:
+ * unset (or at the example shown), a release build of the site stops as it does for the company data.
+ * GATSBY_AUDIENCE_RETENTION_MONTHS: the audiences' retention the policy states (13 in a demo);
+ * GATSBY_COMPANY_VAT_ID: the NIF-IVA once its ROI (VIES) registration is confirmed, or "none";
+ * GATSBY_LINKEDIN_URL: the footer's LinkedIn page.
+ */
+export const SITE_DECISIONS: Record<string, string | undefined> = {
+  GATSBY_AUDIENCE_RETENTION_MONTHS: undefined,
+  GATSBY_COMPANY_VAT_ID: undefined,
+  GATSBY_LINKEDIN_URL: EXAMPLE_LINKEDIN_URL,
+};
+
+/** The SITE_DECISIONS still undecided in `env`, in order. */
+export const siteDecisionsLeft = (env: Record<string, string | undefined>) =>
+  Object.entries(SITE_DECISIONS)
+    .filter(([variable, example]) => !env[variable]?.trim() || env[variable]!.trim() === example)
+    .map(([variable]) => variable);
 
 /** Reads the settings from an environment (the API's; the site's build spells each `process.env.GATSBY_…` out for Gatsby). */
 export const companySettingsOf = (env: Record<string, string | undefined>): CompanySettings =>
   Object.fromEntries(Object.entries(COMPANY_VARIABLES).map(([key, variable]) => [key, env[variable]]));
+
+const taxIdOf = (values: CompanySettings) => (values.taxId || EXAMPLE_COMPANY.taxId).replace(/[\s.-]/g, '').toUpperCase();
 
 export function companyFrom(values: CompanySettings): Company {
   const value = (key: keyof typeof EXAMPLE_COMPANY) => values[key] || EXAMPLE_COMPANY[key];
   return {
     companyName: value('name'),
     address: value('address'),
-    taxId: value('taxId')
-      .replace(/[\s.-]/g, '')
-      .toUpperCase(),
+    taxId: taxIdOf(values),
     registry: value('registry'),
     email: value('email'),
     privacyEmail: value('privacyEmail'),
@@ -96,6 +124,8 @@ export function companyFrom(values: CompanySettings): Company {
     dataSources: value('dataSources'),
     tcfVendorId: value('tcfVendorId'),
     audienceRetentionMonths: Number(values.audienceRetentionMonths || 13),
+    vatId:
+      values.vatId?.trim().toLowerCase() === 'none' ? '' : (values.vatId?.replace(/[\s.-]/g, '').toUpperCase() ?? `ES${taxIdOf(values)}`),
   };
 }
 
@@ -114,8 +144,14 @@ const exampleCompanyMessage = (variables: string[]) =>
   `The company's data are still the examples, which a public site must not publish (README, "Company data"): set ` +
   `${variables.join(', ')} to the company's real values, or PUBLISH_EXAMPLE_COMPANY=true for a demo or a test.`;
 
-/** The intra-community VAT number of a Spanish company: ES and its NIF. */
-export const vatIdOf = (company: Company) => `ES${company.taxId}`;
+/** The intra-community VAT number (NIF-IVA: ES and the NIF, once registered in the ROI), or '' when there is none. */
+export const vatIdOf = (company: Company) => company.vatId;
+
+/** The address with its country in `language` ("…, 28009 Madrid, España" reads "…, Spain" in English). */
+export function localizedAddress(address: string, language: string): string {
+  const country = new Intl.DisplayNames([language], { type: 'region' }).of('ES');
+  return country ? address.replace(/,\s*España\s*$/u, `, ${country}`) : address;
+}
 
 /** The address as schema.org's PostalAddress: "Street 1, 28009 City, Country" (the form the setting asks for). */
 export function postalAddressOf(address: string) {
@@ -173,6 +209,9 @@ export function companyProblems(company: Company): string[] {
   ] as const) {
     if (!EMAIL_PATTERN.test(company[key])) problems.push(`${variable} "${company[key]}" is not an email address`);
   }
+  if (company.vatId && company.vatId !== `ES${company.taxId}`) {
+    problems.push(`GATSBY_COMPANY_VAT_ID "${company.vatId}" must be ES and the NIF (ES${company.taxId}) as registered in the ROI, or none`);
+  }
   if (!postalAddressOf(company.address).postalCode) {
     problems.push(`GATSBY_COMPANY_ADDRESS "${company.address}" must read "<street and number>, <postal code> <city>, España"`);
   }
@@ -190,7 +229,8 @@ export function companyProblems(company: Company): string[] {
  */
 export function examplesToPublish(env: Record<string, string | undefined>, keys?: Parameters<typeof exampleCompanySettings>[1]) {
   if (env.PUBLISH_EXAMPLE_COMPANY === 'true') return undefined;
-  const variables = exampleCompanySettings(companySettingsOf(env), keys);
+  // The site's build (no keys: everything it publishes) also needs the company's own decisions.
+  const variables = [...exampleCompanySettings(companySettingsOf(env), keys), ...(keys ? [] : siteDecisionsLeft(env))];
   return variables.length ? exampleCompanyMessage(variables) : undefined;
 }
 

@@ -7,13 +7,7 @@ import { SITE_URL } from '../config/site';
 import { CONSENT_EXPIRY_DAYS } from '../features/consent/config';
 import { StaticHtml } from '../features/lazy/hydrate-when-near';
 import * as styles from './LegalPage.module.css';
-
-interface Section {
-  id: string;
-  heading: string;
-  paragraphs: string[];
-  items?: string[];
-}
+import { fillLegalValues, type Section, shownSections } from './legal-values';
 
 /** Values the legal texts quote, filled into their {{placeholders}}: the company's data and the site's own settings. */
 export const LEGAL_VALUES = {
@@ -34,6 +28,7 @@ export interface PrivacyFacts {
   termsVersion: string;
   /** termsVersion as the page's language writes it (gatsby-node formats it at build time). */
   termsDate: string;
+  /** Empty when no webhook is set (NOTIFY_WEBHOOK_URL): the policy then leaves its item out. */
   webhookProcessor: string;
   emailProcessor: string;
   challengeMinutes: number;
@@ -60,9 +55,14 @@ export function LegalPage({ ns, facts, children }: { ns: Namespace; facts: Priva
 }
 
 function LegalText({ ns, facts }: { ns: Namespace; facts: PrivacyFacts }) {
-  const { t } = useTranslation(ns);
-  const filled = { ...LEGAL_VALUES, ...facts, updated: facts.termsDate };
-  const sections = t('sections', { returnObjects: true, ...filled }) as Section[];
+  const { t, i18n } = useTranslation(ns);
+  // The challenge's life in hours (ALTCHA_EXPIRES_MINUTES is 1440: "24 hours" reads, "1440 minutes" does not).
+  const filled = fillLegalValues(
+    { ...LEGAL_VALUES, ...facts, challengeHours: facts.challengeMinutes / 60 },
+    facts.termsDate,
+    i18n.language,
+  );
+  const sections = shownSections(t('sections', { returnObjects: true, ...filled }) as Section[]);
   return (
     <>
       <header className={styles.header}>

@@ -7,7 +7,15 @@
  */
 import { type CompanySettings, companyFrom } from '@segmentia/contracts/company';
 
-export { type Company, companyFrom, companyProblems, isCompanyTaxId, postalAddressOf, vatIdOf } from '@segmentia/contracts/company';
+export {
+  type Company,
+  companyFrom,
+  companyProblems,
+  isCompanyTaxId,
+  localizedAddress,
+  postalAddressOf,
+  vatIdOf,
+} from '@segmentia/contracts/company';
 
 // Spelled out: Gatsby replaces each `process.env.GATSBY_…` in the browser's code.
 const env: CompanySettings = {
@@ -22,6 +30,7 @@ const env: CompanySettings = {
   dataSources: process.env.GATSBY_COMPANY_DATA_SOURCES,
   tcfVendorId: process.env.GATSBY_COMPANY_TCF_VENDOR_ID,
   audienceRetentionMonths: process.env.GATSBY_AUDIENCE_RETENTION_MONTHS,
+  vatId: process.env.GATSBY_COMPANY_VAT_ID,
 };
 
 export const COMPANY = companyFrom(env);

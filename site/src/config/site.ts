@@ -1,3 +1,5 @@
+import { EXAMPLE_LINKEDIN_URL } from '@segmentia/contracts/company';
+
 /** The company and its site: every page reads these from here. */
 export const BRAND = 'Segmentia';
 export const HOME_TITLE = `${BRAND} + theTradeDesk`;
@@ -5,7 +7,8 @@ export const HOME_TITLE = `${BRAND} + theTradeDesk`;
 /** Build-time settings (Gatsby inlines GATSBY_* variables into the browser bundle). */
 export const SITE_URL = (process.env.GATSBY_SITE_URL ?? 'http://localhost:8000').replace(/\/$/, '');
 export const API_URL = process.env.GATSBY_API_URL ?? 'http://localhost:4000/graphql';
-export const LINKEDIN_URL = process.env.GATSBY_LINKEDIN_URL ?? 'https://www.linkedin.com/company/segmentia';
+/** The company's LinkedIn page; a public build needs it set (SITE_DECISIONS in @segmentia/contracts/company). */
+export const LINKEDIN_URL = process.env.GATSBY_LINKEDIN_URL || EXAMPLE_LINKEDIN_URL;
 /**
  * GATSBY_TRADE_DESK_PARTNER=true once The Trade Desk has confirmed the
  * partnership in writing: the hero then says "data partner"; by default it

@@ -73,7 +73,8 @@ export function Head({ data, pageContext }: HeadProps<Data, I18nPageContext>) {
         '@type': 'Organization',
         name: BRAND,
         legalName: COMPANY.companyName,
-        vatID: vatIdOf(COMPANY),
+        // None until the company confirms its ROI registration (GATSBY_COMPANY_VAT_ID).
+        vatID: vatIdOf(COMPANY) || undefined,
         taxID: COMPANY.taxId,
         address: postalAddressOf(COMPANY.address),
         email: COMPANY.email,

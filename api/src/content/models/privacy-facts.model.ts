@@ -16,7 +16,11 @@ export class PrivacyFacts {
   })
   termsVersion: string;
 
-  @Field({ description: 'The processor that receives lead notifications by webhook, as the policy names it (NOTIFY_WEBHOOK_PROCESSOR)' })
+  @Field({
+    description:
+      'The processor that receives lead notifications by webhook, as the policy names it (NOTIFY_WEBHOOK_PROCESSOR); ' +
+      'empty when no webhook is set (NOTIFY_WEBHOOK_URL), and the policy leaves it out',
+  })
   webhookProcessor: string;
 
   @Field({ description: 'The processor that carries lead emails, as the policy names it (SMTP_PROCESSOR)' })
