@@ -55,6 +55,12 @@ describe('the seed catalog', () => {
     for (const locale of LOCALES) {
       expect(new Set(AUDIENCES.map((audience) => audience.names[locale])).size).toBe(AUDIENCES.length);
     }
+    // French typography, as on the site's pages: a no-break space before : ; ? ! and curly apostrophes.
+    const french = [...COUNTRIES, ...TOPICS, ...AUDIENCES].flatMap((item) => [
+      item.names.fr,
+      ...('descriptions' in item ? [item.descriptions.fr] : []),
+    ]);
+    expect(french.filter((text) => / [:;?!]|'/.test(text))).toEqual([]);
   });
 });
 
