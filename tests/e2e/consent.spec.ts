@@ -50,7 +50,7 @@ test('accept all stores the choice, loads the tag manager, is recorded, and the 
   await expect
     .poll(async () => queryDatabase('SELECT enabled_ids, revision, locale FROM consent_record WHERE consent_id = $1', [await consentId()]))
     .toEqual([{ enabled_ids: ['analytics', 'consent', 'language', 'tag-manager'], revision: REVISION, locale: 'EN' }]);
-  const control = page.getByRole('button', { name: 'Cookie settings' });
+  const control = page.locator('[data-consent-control]');
   await control.click();
   const dialog = page.getByRole('dialog', { name: 'Cookie settings' });
   await expect(dialog).toBeVisible();
@@ -71,7 +71,7 @@ test('decline keeps only the necessary cookies and loads nothing', async ({ page
 
 test('a partial selection shows the unsaved notice until saved, with the keyboard alone', async ({ page }) => {
   await openPage(page, '/de/');
-  await page.getByRole('button', { name: 'Einstellungen' }).focus();
+  await page.getByRole('button', { name: 'Einstellungen', exact: true }).focus();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
@@ -136,7 +136,7 @@ test("withdrawing analytics consent deletes Firebase Analytics' IndexedDB databa
     ),
   );
   expect(await names()).toEqual(['firebase-heartbeat-database', 'firebase-installations-database', 'firebaseLocalStorageDb']);
-  await page.getByRole('button', { name: 'Cookie settings' }).click();
+  await page.locator('[data-consent-control]').click();
   await page.getByRole('dialog').getByRole('button', { name: 'Reject all' }).click();
   await expect(page.locator('script[data-consent-script]')).toHaveCount(0);
   // Firebase keeps its connections open while the page lives: the deletion asked for now is done at the latest
@@ -303,6 +303,9 @@ test("the footer's cookie settings open the dialog from the keyboard, and the co
   await expect(dialog).toBeHidden();
   await expect(settings).toBeFocused();
   await expect(page.getByRole('link', { name: 'Google Chrome' })).toHaveAttribute('href', 'https://support.google.com/chrome/answer/95647');
-  await expect(page.getByRole('link', { name: 'Datenschutzcenter' })).toHaveAttribute('href', '/de/privacy-center/');
+  await expect(page.locator('#more-information').getByRole('link', { name: 'Datenschutzcenter', exact: true })).toHaveAttribute(
+    'href',
+    '/de/privacy-center/',
+  );
   await expect(page.getByRole('row', { name: /_gcl_aw/ })).toContainText('90 Tage');
 });

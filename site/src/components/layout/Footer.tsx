@@ -8,7 +8,8 @@ import { Logo } from './Logo';
 import { useCountryCount } from './use-country-count';
 import * as styles from './Footer.module.css';
 
-export function Footer() {
+/** `staff`: the staff page's, without the cookie settings (its document has no consent tool). */
+export function Footer({ staff = false }: { staff?: boolean }) {
   const { t } = useTranslation('common');
   const { path } = useLocale();
   const countries = useCountryCount();
@@ -30,9 +31,11 @@ export function Footer() {
             {t('nav.cookies')}
           </Link>
           {/* Withdrawing is as easy as giving, from every page, before or after a decision: it opens the cookie settings. */}
-          <button type="button" className={styles.settings} onClick={openConsentSettings} data-nav="cookie-settings">
-            {t('consent:control')}
-          </button>
+          {!staff && (
+            <button type="button" className={styles.settings} onClick={openConsentSettings} data-nav="cookie-settings">
+              {t('consent:control')}
+            </button>
+          )}
           <a href={LINKEDIN_URL} target="_blank" rel="noopener noreferrer" className={styles.external} data-external="linkedin">
             {/*
               LinkedIn's mark (lucide no longer ships brand icons), white as the footer's links: a file of its own, not

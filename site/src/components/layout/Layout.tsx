@@ -32,6 +32,12 @@ const FOOTER = (
     <Footer />
   </Suspense>
 );
+// The staff page has no cookie settings to open (no consent tool in its document).
+const STAFF_FOOTER = (
+  <Suspense fallback={null}>
+    <Footer staff />
+  </Suspense>
+);
 
 /**
  * Every page's frame. `staff`: the page shows leads' personal data, so no tag
@@ -56,7 +62,7 @@ export function Layout({ pathname, staff = false, children }: { pathname: string
       <main id="main" tabIndex={-1}>
         <ErrorBoundary>{children}</ErrorBoundary>
       </main>
-      {FOOTER}
+      {staff ? STAFF_FOOTER : FOOTER}
       {!staff && <AnalyticsListener pathname={pathname} />}
     </>
   );
