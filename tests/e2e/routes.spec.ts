@@ -43,6 +43,16 @@ const PAGES = [
       fr: 'Politique relative aux cookies',
     },
   },
+  {
+    path: '/privacy-center/',
+    titles: {
+      es: 'Centro de privacidad',
+      en: 'Privacy center',
+      de: 'Datenschutzcenter',
+      it: 'Centro privacy',
+      fr: 'Centre de confidentialité',
+    },
+  },
 ];
 
 for (const locale of LOCALES) {

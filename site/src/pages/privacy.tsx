@@ -1,7 +1,9 @@
 import { graphql } from 'gatsby';
+import React from 'react';
 import { legalRoute } from '../components/legal-page-route';
+import { PrivacyCenterLink } from '../features/privacy-center/PrivacyCenterLink';
 
-const { Page, Head } = legalRoute('privacy');
+const { Page, Head } = legalRoute('privacy', <PrivacyCenterLink />);
 export default Page;
 export { Head };
 
@@ -10,7 +12,7 @@ export const query = graphql`
     privacyFacts: segmentiaPrivacy {
       ...PrivacyFacts
     }
-    locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "privacy", "consent"] } }) {
+    locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "privacy", "consent", "privacy-center"] } }) {
       ...LocaleNodes
     }
   }

@@ -30,6 +30,9 @@ export function Footer({ staff = false }: { staff?: boolean }) {
           <Link to={path('/cookies/')} data-nav="cookies">
             {t('nav.cookies')}
           </Link>
+          <Link to={path('/privacy-center/')} data-nav="privacy-center">
+            {t('nav.privacyCenter')}
+          </Link>
           {/* Withdrawing is as easy as giving, from every page, before or after a decision: it opens the cookie settings. */}
           {!staff && (
             <button type="button" className={styles.settings} onClick={openConsentSettings} data-nav="cookie-settings">

@@ -25,6 +25,10 @@ import {
   type ContactRequestInput,
   RecordConsentDocument,
   SubmitContactRequestDocument,
+  type ObjectionInput,
+  ObjectToAudiencesDocument,
+  type OptOutInput,
+  OptOutOfAudiencesDocument,
 } from './generated';
 
 const client = new ApolloClient({
@@ -80,6 +84,18 @@ export async function fetchContactChallenge(): Promise<Record<string, unknown>> 
 
 export async function recordConsent(input: ConsentRecordInput) {
   await client.mutate({ mutation: RecordConsentDocument, variables: { input } });
+}
+
+/** The privacy centre: keeps a device's advertising ID out of the audiences; the receipt of its first opt-out. */
+export async function optOutOfAudiences(input: OptOutInput) {
+  const { data } = await client.mutate({ mutation: OptOutOfAudiencesDocument, variables: { input } });
+  return data!.optOutOfAudiences;
+}
+
+/** The privacy centre: a web browser's written objection to the audiences. */
+export async function objectToAudiences(input: ObjectionInput) {
+  const { data } = await client.mutate({ mutation: ObjectToAudiencesDocument, variables: { input } });
+  return data!.objectToAudiences;
 }
 
 /** What went wrong, in the terms of the API's error contract. */

@@ -27,8 +27,12 @@ export const PAGE_STYLESHEETS: Record<string, RegExp> = {
   'forms-styles': modulesUnder('styles/forms.module.css'),
   'dialogs-styles': modulesUnder('styles/dialogs.module.css'),
   'staff-styles': modulesUnder('features/staff/'),
+  // The privacy centre's "your request's data": its section and the page its link opens.
+  'my-data-styles': modulesUnder('features/my-data/'),
   'consent-settings-styles': modulesUnder('features/consent/ConsentSettings.'),
   'cookies-styles': modulesUnder('features/consent/CookieTable.', 'features/consent/ChangeConsentButton.'),
+  // The privacy centre's page, and its link on the privacy and cookies pages.
+  'privacy-center-styles': modulesUnder('features/privacy-center/'),
   // Before 'home-styles', which would take them too: the home page's sections below its first screen.
   [DEFERRED_STYLESHEET]: modulesUnder(
     ...['Categories.', 'Omnichannel.', 'Contact.', 'css-icons.', 'CoverageMapPicture.'].map((file) => `components/home/${file}`),

@@ -9,6 +9,7 @@ const DESCRIPTIONS = {
   legal: ['legal', 'description'],
   privacy: ['privacy', 'description'],
   cookies: ['cookies', 'description'],
+  privacyCenter: ['privacy-center', 'description'],
   notFound: ['common', 'notFound.text'],
   staff: ['staff', 'meta.description'],
 } as const;

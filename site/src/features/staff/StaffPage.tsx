@@ -2,6 +2,7 @@ import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { KeyRound, RotateCcw } from 'lucide-react';
 import React, { type ReactNode } from 'react';
 import { LeadsWorkspace } from './LeadsWorkspace';
+import { PrivacyCenterPanel } from './PrivacyCenterPanel';
 import { SignInForm } from './SignInForm';
 import { SIGN_IN_CONFIGURED, useStaffSession } from './use-staff-session';
 import * as styles from './Staff.module.css';
@@ -30,7 +31,12 @@ export function StaffPage() {
       <div aria-live="polite" className={styles.notices}>
         {notice && <p className={notice === 'signedOut' ? styles.notice : styles.warning}>{t(`notices.${notice}`)}</p>}
       </div>
-      {session.kind === 'signedIn' && <LeadsWorkspace email={session.email} onSessionEnd={endSession} />}
+      {session.kind === 'signedIn' && (
+        <>
+          <LeadsWorkspace email={session.email} onSessionEnd={endSession} />
+          <PrivacyCenterPanel onSessionEnd={endSession} />
+        </>
+      )}
       {/* One element from the first render to sign-in: what was typed meanwhile stays. */}
       {(session.kind === 'starting' || (session.kind === 'signedOut' && auth)) && (
         <SignInForm auth={session.kind === 'signedOut' ? auth : null} />

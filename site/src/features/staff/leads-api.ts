@@ -19,6 +19,8 @@ import {
   type LeadStatus,
   type TypedDocumentString,
   UpdateLeadStatusDocument,
+  PrivacyCenterDocument,
+  AnswerAudienceObjectionDocument,
 } from './generated';
 import { apiProblem, firebaseCode, type Problem, tokenProblem } from './problems';
 import { idToken } from './session';
@@ -66,6 +68,15 @@ export async function updateLeadStatus(id: string, status: LeadStatus) {
 
 export async function eraseLead(id: string) {
   return (await send(EraseLeadDocument, { id })).eraseLead;
+}
+
+/** The privacy centre's figures and written objections, open first. */
+export async function fetchPrivacyCenter() {
+  return send(PrivacyCenterDocument, {});
+}
+
+export async function answerAudienceObjection(id: string) {
+  return (await send(AnswerAudienceObjectionDocument, { id })).answerAudienceObjection;
 }
 
 /** What a failed call means for the page: the API's answer, Firebase's when no ID token could be had, or no connection. */

@@ -1,0 +1,21 @@
+import { AlertCircle } from 'lucide-react';
+import React, { type ReactNode } from 'react';
+import * as styles from './PrivacyCenter.module.css';
+
+/** A field's error, named by its control's aria-describedby. */
+export function FieldError({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <p id={id} className={styles.error}>
+      <AlertCircle size={16} strokeWidth={1.75} aria-hidden="true" />
+      {children}
+    </p>
+  );
+}
+
+/** What a control says of its hint and error: the error replaces the hint. */
+export const describedBy = (id: string, error: string | undefined, hint = true) =>
+  error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+
+/** The date and time of a receipt, as the page's language writes them. */
+export const receiptDate = (iso: string, tag: string) =>
+  new Intl.DateTimeFormat(tag, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));

@@ -1,0 +1,153 @@
+import { DEVICE_TYPES, type DeviceType, SEGMENT_UPLOAD_HOURS } from '@segmentia/contracts/privacy';
+import { useTranslation } from 'gatsby-plugin-react-i18next';
+import { CheckCircle2 } from 'lucide-react';
+import React, { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useLocale } from '../i18n/use-locale';
+import { describedBy, FieldError, receiptDate } from './FormParts';
+import { advertisingIdError } from './rules';
+import { useProvedSend } from './use-proved-send';
+import * as styles from './PrivacyCenter.module.css';
+
+interface Receipt {
+  id: string;
+  optedOutAt: string;
+  deviceType: DeviceType;
+}
+
+/** A device's advertising ID out of the audiences: type and ID, proved by the proof of work; the receipt after. */
+export function OptOutForm() {
+  const { t } = useTranslation('privacy-center');
+  const { locale } = useLocale();
+  const widgetHost = useRef<HTMLDivElement>(null);
+  const { start, send } = useProvedSend(widgetHost);
+  const [deviceType, setDeviceType] = useState<DeviceType>('ANDROID');
+  const [advertisingId, setAdvertisingId] = useState('');
+  const [error, setError] = useState<string>();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const [receipt, setReceipt] = useState<Receipt | null>(null);
+  const requestId = useRef<string | null>(null);
+  const idInput = useRef<HTMLInputElement>(null);
+  const receiptHeading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    if (receipt) receiptHeading.current?.focus();
+  }, [receipt]);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (sending) return;
+    const invalid = advertisingIdError(advertisingId);
+    setError(invalid ?? undefined);
+    setFailure(null);
+    if (invalid) {
+      idInput.current?.focus();
+      return;
+    }
+    setSending(true);
+    // The same send, retried, keeps its id: the API answers it with the same receipt.
+    requestId.current ??= crypto.randomUUID();
+    const input = { requestId: requestId.current, deviceType, advertisingId: advertisingId.trim() };
+    const outcome = await send((api, altcha) => api.optOutOfAudiences({ ...input, altcha }), ['advertisingId']);
+    setSending(false);
+    if (outcome.kind === 'done') {
+      setReceipt(outcome.receipt);
+      requestId.current = null;
+    } else if (outcome.kind === 'fieldErrors') {
+      setError(outcome.fields.advertisingId);
+      idInput.current?.focus();
+    } else {
+      setFailure(t(`errors.${outcome.kind === 'noProof' || outcome.kind === 'tooMany' ? outcome.kind : 'failed'}`));
+    }
+  };
+
+  const again = () => {
+    setReceipt(null);
+    setAdvertisingId('');
+    setTimeout(() => idInput.current?.focus());
+  };
+
+  if (receipt) {
+    return (
+      <div className={styles.receipt} role="status">
+        <h3 ref={receiptHeading} tabIndex={-1}>
+          <CheckCircle2 size={22} strokeWidth={1.75} aria-hidden="true" />
+          {t('optOut.receiptTitle')}
+        </h3>
+        <p>{t('optOut.receiptText', { date: receiptDate(receipt.optedOutAt, locale.tag), hours: SEGMENT_UPLOAD_HOURS })}</p>
+        <dl>
+          <div>
+            <dt>{t('optOut.receiptDevice')}</dt>
+            <dd>{t(`optOut.devices.${receipt.deviceType}`)}</dd>
+          </div>
+          <div>
+            <dt>{t('optOut.receiptId')}</dt>
+            <dd className={styles.code} data-receipt-id>
+              {receipt.id}
+            </dd>
+          </div>
+        </dl>
+        <p className={styles.hint}>{t('optOut.receiptAgain')}</p>
+        <button type="button" className="button button--secondary" onClick={again}>
+          {t('optOut.another')}
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <form className={styles.form} onSubmit={onSubmit} onFocus={start} noValidate aria-labelledby="opt-out-title">
+        <div className={styles.field}>
+          <label htmlFor="opt-out-device">{t('optOut.deviceType')}</label>
+          <select id="opt-out-device" value={deviceType} onChange={(event) => setDeviceType(event.target.value as DeviceType)}>
+            {DEVICE_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {t(`optOut.devices.${type}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className={styles.field}>
+          <label htmlFor="opt-out-id">
+            {t('optOut.advertisingId')} <span className={styles.required}>({t('required')})</span>
+          </label>
+          <input
+            ref={idInput}
+            id="opt-out-id"
+            name="advertisingId"
+            value={advertisingId}
+            onChange={(event) => setAdvertisingId(event.target.value)}
+            autoComplete="off"
+            autoCapitalize="off"
+            spellCheck={false}
+            inputMode="text"
+            aria-required="true"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy('opt-out-id', error)}
+            className={styles.code}
+          />
+          {error ? (
+            <FieldError id="opt-out-id-error">{t([`errors.advertisingId.${error}`, 'errors.advertisingId.isAdvertisingId'])}</FieldError>
+          ) : (
+            <p id="opt-out-id-hint" className={styles.hint}>
+              {t('optOut.advertisingIdHint')}
+            </p>
+          )}
+        </div>
+        <div aria-live="polite" className={styles.live}>
+          {failure && (
+            <p className={styles.failure} role="alert">
+              {failure}
+            </p>
+          )}
+        </div>
+        <button type="submit" className="button button--primary" aria-disabled={sending || undefined}>
+          {sending ? t('sending') : t('optOut.submit')}
+        </button>
+      </form>
+      {/* ALTCHA's widget, invisible (it only computes), outside the form. */}
+      <div ref={widgetHost} hidden />
+    </>
+  );
+}
