@@ -15,7 +15,8 @@ import { API_ROOT } from '../paths';
 import { freePort } from '../ports';
 import { archiveNow, archiveSettings, keyEnvironment } from './archive';
 import { BackupKeyError } from './encryption';
-import { takeBaseBackup } from './base-backup';
+import { listBaseBackups, takeBaseBackup } from './base-backup';
+import { pruneBackups } from './prune';
 import { copyErasures, eraseLead, readLedger } from './ledger';
 import { restore } from './restore';
 
@@ -112,6 +113,17 @@ describe('backups of the embedded PostgreSQL', () => {
     const report = await restore(backupDir, beforeLast, path.join(folder, 'moment'), await freePort(), key);
     expect(report).toMatchObject({ leads: 1, erasedAgain: 2 });
     expect(await leadNames(report.dataDir)).toEqual(['Bravo']);
+  }, 120_000);
+
+  it('record the WAL segment each base backup starts in, archived, so pruning keeps what a restore needs', async () => {
+    const [base] = listBaseBackups(backupDir);
+    expect(base!.startWal).toMatch(/^[0-9A-F]{24}$/);
+    expect(existsSync(path.join(backupDir, 'wal', base!.startWal!))).toBe(true);
+    // Within the retention nothing goes, and the restore above still finds its segments.
+    expect(pruneBackups(backupDir, 30)).toEqual({ baseBackups: [], walFiles: expect.any(Number) });
+    expect(existsSync(path.join(backupDir, 'wal', base!.startWal!))).toBe(true);
+    const report = await restore(backupDir, 'latest', path.join(folder, 'after-prune'), await freePort(), key);
+    expect(report).toMatchObject({ leads: 2 });
   }, 120_000);
 
   it('never restores over a folder that holds anything', async () => {
