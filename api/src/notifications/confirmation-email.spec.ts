@@ -80,6 +80,9 @@ describe("the prospect's confirmation email", () => {
       expect(email.text).toContain(`${strings.summary.interest}: ${strings.interest.TECHNOLOGICAL_TRANSFORMATION}`);
       expect(email.text).toContain(`${strings.summary.contact}: ${LEAD.email}`);
       expect(email.html).toContain(`lang="${locale.tag}"`);
+      // The company's country in the email's language.
+      const country = { es: 'España', en: 'Spain', de: 'Spanien', it: 'Spagna', fr: 'Espagne' }[code];
+      expect(email.text).toContain(`28009 Madrid, ${country}`);
     },
   );
 

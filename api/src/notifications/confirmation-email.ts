@@ -1,5 +1,5 @@
 import mjml2html from 'mjml';
-import type { Company } from '@segmentia/contracts/company';
+import { type Company, localizedAddress } from '@segmentia/contracts/company';
 import { type LocaleCode, LOCALES, localizedPath } from '@segmentia/contracts/locales';
 import type { Locale } from '../generated/prisma/enums';
 import { RESPONSE_WORKING_HOURS, type LeadSummary } from './lead-message';
@@ -48,7 +48,8 @@ export async function confirmationEmail(lead: LeadSummary, company: Company, sit
     hours: RESPONSE_WORKING_HOURS,
     site: new URL(siteUrl).host,
     company: company.companyName,
-    address: company.address,
+    // The country in the email's language ("…, Madrid, Spain" in English).
+    address: localizedAddress(company.address, locale.code),
     taxId: company.taxId,
   };
   const privacyUrl = `${siteUrl}${localizedPath(locale.code, '/privacy/')}`;
