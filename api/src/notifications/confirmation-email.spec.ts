@@ -104,7 +104,7 @@ describe("sales' notification of a lead", () => {
     const { subject, text } = emailMessage(repeat, 'https://segmentia.es/staff/');
     expect(subject).toBe('New demo request: Agencia <Norte> & Co (fit 46/100)');
     expect(text.split('\n')).toEqual([
-      'A demo request arrived on 2026-11-23 16:05 UTC.',
+      'A demo request arrived.',
       '',
       'Agency: Agencia <Norte> & Co',
       'Fit: 46/100',

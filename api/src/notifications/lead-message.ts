@@ -80,7 +80,8 @@ export function emailMessage(lead: LeadSummary, staffPageUrl: string) {
   return {
     subject: `${title(lead)} (fit ${lead.fitScore}/100)`,
     text: [
-      `A demo request arrived on ${lead.receivedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
+      // When it arrived is in the staff page too: the notice says no more than the policy lists.
+      'A demo request arrived.',
       '',
       ...lines,
       '',
