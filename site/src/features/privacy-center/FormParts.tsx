@@ -12,6 +12,34 @@ export function FieldError({ id, children }: { id: string; children: ReactNode }
   );
 }
 
+/** A form's last lines: what went wrong with the send (announced), and the button, which says when it is sending. */
+export function FormEnd({
+  failure,
+  sending,
+  sendingLabel,
+  label,
+}: {
+  failure: string | null;
+  sending: boolean;
+  sendingLabel: string;
+  label: string;
+}) {
+  return (
+    <>
+      <div aria-live="polite" className={styles.live}>
+        {failure && (
+          <p className={styles.failure} role="alert">
+            {failure}
+          </p>
+        )}
+      </div>
+      <button type="submit" className="button button--primary" aria-disabled={sending || undefined}>
+        {sending ? sendingLabel : label}
+      </button>
+    </>
+  );
+}
+
 /** What a control says of its hint and error: the error replaces the hint. */
 export const describedBy = (id: string, error: string | undefined, hint = true) =>
   error ? `${id}-error` : hint ? `${id}-hint` : undefined;

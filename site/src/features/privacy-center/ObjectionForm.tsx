@@ -3,7 +3,7 @@ import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { CheckCircle2 } from 'lucide-react';
 import React, { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useLocale } from '../i18n/use-locale';
-import { describedBy, FieldError, receiptDate } from './FormParts';
+import { describedBy, FieldError, FormEnd, receiptDate } from './FormParts';
 import { objectionErrors } from './rules';
 import { useProvedSend } from './use-proved-send';
 import * as styles from './PrivacyCenter.module.css';
@@ -120,16 +120,7 @@ export function ObjectionForm() {
             </p>
           )}
         </div>
-        <div aria-live="polite" className={styles.live}>
-          {failure && (
-            <p className={styles.failure} role="alert">
-              {failure}
-            </p>
-          )}
-        </div>
-        <button type="submit" className="button button--primary" aria-disabled={sending || undefined}>
-          {sending ? t('sending') : t('browser.submit')}
-        </button>
+        <FormEnd failure={failure} sending={sending} sendingLabel={t('sending')} label={t('browser.submit')} />
       </form>
       <div ref={widgetHost} hidden />
     </>

@@ -3,7 +3,7 @@ import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { CheckCircle2 } from 'lucide-react';
 import React, { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useLocale } from '../i18n/use-locale';
-import { describedBy, FieldError, receiptDate } from './FormParts';
+import { describedBy, FieldError, FormEnd, receiptDate } from './FormParts';
 import { advertisingIdError } from './rules';
 import { useProvedSend } from './use-proved-send';
 import * as styles from './PrivacyCenter.module.css';
@@ -135,16 +135,7 @@ export function OptOutForm() {
             </p>
           )}
         </div>
-        <div aria-live="polite" className={styles.live}>
-          {failure && (
-            <p className={styles.failure} role="alert">
-              {failure}
-            </p>
-          )}
-        </div>
-        <button type="submit" className="button button--primary" aria-disabled={sending || undefined}>
-          {sending ? t('sending') : t('optOut.submit')}
-        </button>
+        <FormEnd failure={failure} sending={sending} sendingLabel={t('sending')} label={t('optOut.submit')} />
       </form>
       {/* ALTCHA's widget, invisible (it only computes), outside the form. */}
       <div ref={widgetHost} hidden />

@@ -41,6 +41,8 @@ export function PrivacyCenterPanel({ onSessionEnd }: { onSessionEnd(notice: EndN
     load();
   };
 
+  // An ended session or an account without access: the page says so, once, above.
+  if (state.status === 'failed' && !state.problem) return null;
   const date = (iso: string) => new Intl.DateTimeFormat(locale.tag, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
   return (
     <section className={`card ${shared.card} ${styles.panel}`} aria-labelledby="privacy-center-title" data-staff-privacy-center>
@@ -49,12 +51,13 @@ export function PrivacyCenterPanel({ onSessionEnd }: { onSessionEnd(notice: EndN
         {announcement}
       </p>
       {state.status === 'loading' && <p>{t('privacyCenter.loading')}</p>}
+      {/* The leads above already say what went wrong (one alert on the page); here, what failed and a retry of its own. */}
       {state.status === 'failed' && (
-        <div role="alert">
-          <p>{state.problem ? t(`problems.${state.problem}`) : t('privacyCenter.failed')}</p>
+        <div>
+          <p>{t('privacyCenter.failed')}</p>
           <button type="button" className="button button--secondary" onClick={load}>
             <RotateCcw size={18} strokeWidth={1.75} aria-hidden="true" />
-            {t('reload')}
+            {t('privacyCenter.retry')}
           </button>
         </div>
       )}
