@@ -22,7 +22,7 @@ export const query = graphql`
     privacyFacts: segmentiaPrivacy {
       leadRetentionMonths
     }
-    locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "privacy-center", "consent"] } }) {
+    locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "privacy-center", "consent", "my-data"] } }) {
       ...LocaleNodes
     }
   }

@@ -20,6 +20,10 @@ import {
   SearchAudiencesDocument,
   type SearchAudiencesQueryVariables,
   CheckEmailDocument,
+  EraseMyRequestDataDocument,
+  MyRequestDataDocument,
+  type RequestMyDataLinkInput,
+  RequestMyDataLinkDocument,
   ContactChallengeDocument,
   type ConsentRecordInput,
   type ContactRequestInput,
@@ -96,6 +100,29 @@ export async function optOutOfAudiences(input: OptOutInput) {
 export async function objectToAudiences(input: ObjectionInput) {
   const { data } = await client.mutate({ mutation: ObjectToAudiencesDocument, variables: { input } });
   return data!.objectToAudiences;
+}
+
+/** The privacy centre: asks for the link to one's request data; the answer is the same whether or not the address has one. */
+export async function requestMyDataLink(input: RequestMyDataLinkInput) {
+  const { data } = await client.mutate({ mutation: RequestMyDataLinkDocument, variables: { input } });
+  return data!.requestMyDataLink;
+}
+
+/** The privacy centre: what the link opens, never from a cache (the token goes by POST, in no URL). */
+export async function fetchMyRequestData(token: string) {
+  const { data } = await client.query({
+    query: MyRequestDataDocument,
+    variables: { token },
+    fetchPolicy: 'no-cache',
+    context: { fetchOptions: { method: 'POST' } },
+  });
+  return data!.myRequestData;
+}
+
+/** The privacy centre: erases every request of the link's address. */
+export async function eraseMyRequestData(token: string) {
+  const { data } = await client.mutate({ mutation: EraseMyRequestDataDocument, variables: { token } });
+  return data!.eraseMyRequestData;
 }
 
 /** What went wrong, in the terms of the API's error contract. */

@@ -8,8 +8,9 @@ export interface BuiltPage {
   pageContext: { i18n?: { language: string; originalPath: string } };
 }
 
-/** Pages a search engine should know: no 404s, nothing of the staff. */
-const indexable = (page: BuiltPage) => page.pageContext.i18n && !/\/404(\.html)?\/?$|^\/dev-404-page|\/staff\//.test(page.path);
+/** Pages a search engine should know: no 404s, nothing of the staff, not the page a personal link opens (noindex). */
+const indexable = (page: BuiltPage) =>
+  page.pageContext.i18n && !/\/404(\.html)?\/?$|^\/dev-404-page|\/staff\/|\/privacy-center\/my-data\//.test(page.path);
 
 /**
  * Writes `/sitemap.xml` (Spanish) and `/{lang}/sitemap.xml`, each listing that

@@ -1,6 +1,7 @@
 import { DEVICE_TYPES, SEGMENT_UPLOAD_HOURS } from '@segmentia/contracts/privacy';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import React from 'react';
+import { RequestDataLink } from '../my-data/RequestDataLink';
 import { ObjectionForm } from './ObjectionForm';
 import { OptOutForm } from './OptOutForm';
 import * as styles from './PrivacyCenter.module.css';
@@ -43,7 +44,7 @@ export function PrivacyCenter({ leadRetentionMonths }: { leadRetentionMonths: nu
         <ObjectionForm />
       </section>
 
-      {/* "Your request's data" (features/my-data) goes here, as a section of its own. */}
+      <RequestDataLink id="my-data" />
     </div>
   );
 }

@@ -10,6 +10,7 @@ const DESCRIPTIONS = {
   privacy: ['privacy', 'description'],
   cookies: ['cookies', 'description'],
   privacyCenter: ['privacy-center', 'description'],
+  myData: ['my-data', 'meta.description'],
   notFound: ['common', 'notFound.text'],
   staff: ['staff', 'meta.description'],
 } as const;

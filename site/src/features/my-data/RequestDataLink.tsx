@@ -1,0 +1,144 @@
+import { useTranslation } from 'gatsby-plugin-react-i18next';
+import { AlertCircle, MailCheck, Send } from 'lucide-react';
+import React, { useEffect, useId, useRef, useState } from 'react';
+import { CONTACT_LIMITS, EMAIL_PATTERN } from '@segmentia/contracts/contact';
+import { NO_PROOF, useProofOfWork } from '../contact/use-proof-of-work';
+import { useLocale } from '../i18n/use-locale';
+import * as styles from './MyData.module.css';
+
+type Status = { kind: 'filling' } | { kind: 'sending' } | { kind: 'sent'; email: string } | { kind: 'failed'; reason: Failure };
+type Failure = 'network' | 'unavailable' | 'rate' | 'proof';
+
+/** What the API's refusal means to the visitor: TOO_MANY_REQUESTS is "wait", no connection is "check it". */
+const failureOf = (code: string): Failure => (code === 'NETWORK' ? 'network' : code === 'TOO_MANY_REQUESTS' ? 'rate' : 'unavailable');
+const PROOF_REFUSALS = ['altchaMissing', 'altchaInvalid', 'altchaExpired', 'altchaReused'];
+
+/**
+ * The privacy centre's "your request's data": a person who sent the contact form asks, by address, for a link to
+ * what Segmentia holds about their requests. The API answers the same whether or not the address is on a request,
+ * and so does this section: the same confirmation for any valid address. Proved by the contact form's proof of work.
+ * `asking`: under the page a link opens, titled as asking for another (the page's own title already says what it is).
+ */
+export function RequestDataLink({ id, asking = false }: { id?: string; asking?: boolean }) {
+  const { t } = useTranslation('my-data');
+  const { locale } = useLocale();
+  const headingId = useId();
+  const [status, setStatus] = useState<Status>({ kind: 'filling' });
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<'required' | 'email' | null>(null);
+  // Server-rendered, the button stays disabled until this code runs: a native submit would put the address into the URL.
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
+  const input = useRef<HTMLInputElement>(null);
+  const confirmation = useRef<HTMLParagraphElement>(null);
+  const widgetHost = useRef<HTMLDivElement>(null);
+  const proofOfWork = useProofOfWork(widgetHost);
+
+  useEffect(() => {
+    if (status.kind === 'sent') confirmation.current?.focus();
+  }, [status.kind]);
+
+  const onSubmit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (status.kind === 'sending') return;
+    const address = email.trim();
+    const invalid = !address ? 'required' : !EMAIL_PATTERN.test(address) || address.length > CONTACT_LIMITS.email.max ? 'email' : null;
+    setError(invalid);
+    if (invalid) return input.current?.focus();
+    setStatus({ kind: 'sending' });
+    try {
+      const api = await import('../api/client');
+      const outcome = await proofOfWork.withProof(async (altcha) => {
+        try {
+          await api.requestMyDataLink({ email: address, locale: locale.api, altcha });
+          return 'sent' as const;
+        } catch (failure) {
+          const { code, fieldErrors } = api.describeFailure(failure);
+          if (fieldErrors.altcha?.some((refusal) => PROOF_REFUSALS.includes(refusal.code))) return 'proofRefused';
+          if (fieldErrors.email) return 'invalidEmail' as const;
+          return failureOf(code);
+        }
+      });
+      if (outcome === 'sent') return setStatus({ kind: 'sent', email: address });
+      if (outcome === 'invalidEmail') {
+        setError('email');
+        setStatus({ kind: 'filling' });
+        return input.current?.focus();
+      }
+      setStatus({ kind: 'failed', reason: outcome === NO_PROOF ? 'proof' : outcome });
+    } catch {
+      setStatus({ kind: 'failed', reason: 'network' });
+    }
+  };
+
+  return (
+    <section id={id} className={styles.request} aria-labelledby={headingId}>
+      <h2 id={headingId} className={styles.requestTitle}>
+        {t(asking ? 'request.askTitle' : 'request.title')}
+      </h2>
+      <p>{t('request.lead')}</p>
+      {status.kind === 'sent' ? (
+        <div className={styles.sent}>
+          <MailCheck size={32} strokeWidth={1.75} aria-hidden="true" />
+          <div>
+            <p ref={confirmation} tabIndex={-1} role="status" className={styles.sentTitle}>
+              {t('request.sentTitle')}
+            </p>
+            <p>{t('request.sent', { email: status.email })}</p>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => {
+                setEmail('');
+                setStatus({ kind: 'filling' });
+              }}
+            >
+              {t('request.another')}
+            </button>
+          </div>
+        </div>
+      ) : (
+        <form className={styles.form} onSubmit={onSubmit} onFocus={() => proofOfWork.start()} noValidate>
+          <div className={styles.field}>
+            <label htmlFor="my-data-email">{t('request.email')}</label>
+            <input
+              ref={input}
+              id="my-data-email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              maxLength={CONTACT_LIMITS.email.max + 20}
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+              aria-required="true"
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? 'my-data-email-error' : 'my-data-email-hint'}
+            />
+            {error ? (
+              <p id="my-data-email-error" className={styles.error}>
+                <AlertCircle size={16} strokeWidth={1.75} aria-hidden="true" />
+                {t(`request.errors.${error}`)}
+              </p>
+            ) : (
+              <p id="my-data-email-hint" className={styles.hint}>
+                {t('request.hint')}
+              </p>
+            )}
+          </div>
+          {status.kind === 'failed' && (
+            <div className={styles.failure} role="alert">
+              <AlertCircle size={20} strokeWidth={1.75} aria-hidden="true" />
+              <p>{t(`request.failure.${status.reason}`)}</p>
+            </div>
+          )}
+          <button type="submit" className="button button--primary" disabled={status.kind === 'sending' || !live}>
+            <Send size={18} strokeWidth={1.75} aria-hidden="true" />
+            {status.kind === 'sending' ? t('request.sending') : t('request.submit')}
+          </button>
+        </form>
+      )}
+      <div ref={widgetHost} hidden />
+    </section>
+  );
+}
