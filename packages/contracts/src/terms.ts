@@ -6,7 +6,7 @@
  * date fails it, and the failure prints the hash to record with the new date.
  */
 export const TERMS_VERSION = '2026-11-27';
-export const TERMS_TEXTS_SHA256 = 'e070d9e33ea0d52321e1a98e3fa0a3b61a9aa3c6d6bb8ac9fb93ce4ba0926e87';
+export const TERMS_TEXTS_SHA256 = '146bb8aff7ed245199413acc9d62cf2db4487335e89aa4044490ddc1e8032009';
 
 /** What the hash covers: the privacy, cookies and legal pages, and the form's first-layer notice with its consent line. */
 export const LEGAL_TEXTS = { pages: ['privacy', 'cookies', 'legal'], contactKeys: ['firstLayer', 'acceptTerms'] } as const;

@@ -79,7 +79,7 @@ describe('translations', () => {
 
   it('write English in US spelling (en-US), on the pages and in the audience catalogue', () => {
     const british =
-      /\b\w*(behaviour|colour|favour|neighbour|catalogue|licence|travell|theatre|centre|organis|personalis|pseudonymis|anonymis|authoris|prioritis|optimis|recognis|customis|minimis|utilis|summaris|analyse|tyre|fibre)\w*/gi;
+      /\b\w*(behaviour|colour|favour|neighbour|catalogue|licence|travell|theatre|centre|organis|personalis|pseudonymis|anonymis|authoris|prioritis|optimis|recognis|customis|minimis|utilis|summaris|analys(e|ed|es|ing)\b|tyre|fibre|programme|defence|offence|labour|honour|rumour|humour|vapour|armour|enquir|judgement|cancell|travell|labell|modell|whilst|amongst|per cent)\w*/gi;
     const catalogue = ['audiences', 'topics'].flatMap((file) =>
       (
         JSON.parse(readFileSync(path.resolve(__dirname, `../../../../api/prisma/seed/catalog/${file}.json`), 'utf8')) as {
@@ -88,14 +88,18 @@ describe('translations', () => {
         }[]
       ).flatMap((item) => [item.names.en, item.descriptions?.en ?? '']),
     );
-    // The texts that have had the en-US pass (issue 42); the legal texts (and the form's first layer) follow as they are rewritten.
+    // Every English text, the legal ones and the form's first layer included, and the confirmation email.
     const texts = [
-      ...['common', 'home', 'explorer', 'contact', 'staff'].flatMap((file) =>
-        [...strings(read('en', `${file}.json`))].filter(([key]) => !/^(firstLayer|acceptTerms)\./.test(key)).map(([, text]) => text),
-      ),
-      ...catalogue,
-    ];
-    expect(texts.flatMap((text) => text.match(british) ?? [])).toEqual([]);
+      ...namespaces.map((file) => ({ file, entries: strings(read('en', file)) })),
+      {
+        file: 'api/notifications/en.json',
+        entries: strings(
+          JSON.parse(readFileSync(path.resolve(__dirname, '../../../../api/src/notifications/locales/en.json'), 'utf8')) as Json,
+        ),
+      },
+      { file: 'catalog', entries: new Map(catalogue.map((text, index) => [String(index), text])) },
+    ].flatMap(({ file, entries }) => [...entries].map(([key, text]) => ({ file, key, found: text.match(british) ?? [] })));
+    expect(texts.filter(({ found }) => found.length > 0)).toEqual([]);
   });
 
   it('leave no English sentence in the other languages', () => {
