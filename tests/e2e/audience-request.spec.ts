@@ -110,7 +110,7 @@ test(
     await expect(requested).toContainText('SGM-DE-AUTO-MOTORSPORT-FANS');
     await expect(requested).toContainText('SGM-FR-AUTO-MOTORSPORT-FANS');
     await expect(form.getByRole('heading', { name: 'The 2 audiences you are requesting' })).toBeVisible();
-    await expect(form.getByLabel("Segmentia's solutions")).toBeChecked();
+    await expect(form.getByLabel('Segmentia’s solutions')).toBeChecked();
     const submit = form.getByRole('button', { name: 'Request access' });
     expect((await requested.boundingBox())!.y).toBeLessThan((await submit.boundingBox())!.y);
 

@@ -34,7 +34,7 @@ test('a request sent from the English page: her confirmation in English, and sal
   await openPage(page, '/en/');
   const form = page.locator('#contact form');
   await fillRequiredFields(form, { email, agencyName, contactName: 'Laura Smith', language: 'en' });
-  await form.getByLabel("Segmentia's solutions").check();
+  await form.getByLabel('Segmentia’s solutions').check();
   await form.getByRole('button', { name: 'Request access' }).click();
   await expect(page.getByRole('heading', { name: 'Data sent' })).toBeVisible({ timeout: 30_000 });
 
