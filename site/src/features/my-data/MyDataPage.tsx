@@ -18,6 +18,7 @@ type State =
   | { kind: 'erased'; count: number; erasedAt: string };
 
 const REFUSALS: Refusal[] = ['linkInvalid', 'linkExpired', 'linkUsed'];
+const TOKEN_FRAGMENT = /(?:^#|&)token=/;
 
 // Taken as soon as the page's code runs, before any tag that consent allows could read the address bar.
 let initialToken: string | null | undefined;
@@ -63,6 +64,12 @@ export function MyDataPage() {
     forgetToken(window.sessionStorage);
     setState({ kind: 'refused', reason });
   };
+  // Another link opened in this tab while the page shows (only the fragment changes: no new document): start over with it.
+  useEffect(() => {
+    const onLink = () => TOKEN_FRAGMENT.test(window.location.hash) && window.location.reload();
+    window.addEventListener('hashchange', onLink);
+    return () => window.removeEventListener('hashchange', onLink);
+  }, []);
   const onErased = (count: number, erasedAt: string) => {
     forgetToken(window.sessionStorage);
     setState({ kind: 'erased', count, erasedAt });
