@@ -309,3 +309,27 @@ test("the footer's cookie settings open the dialog from the keyboard, and the co
   );
   await expect(page.getByRole('row', { name: /_gcl_aw/ })).toContainText('90 Tage');
 });
+
+test('at 360 px the cookie control covers nothing of the footer’s last line, on the home page and a legal page', async ({
+  page,
+}, testInfo) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await openPage(page, '/');
+  await page.getByRole('button', { name: 'Rechazar' }).click();
+  for (const url of ['/', '/en/legal/']) {
+    await openPage(page, url);
+    const control = page.locator('[data-consent-control]');
+    await expect(control).toBeVisible();
+    // To the foot of the page, again once the sections that load as they near have loaded.
+    const toBottom = () => page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
+    await toBottom();
+    await page.waitForLoadState('networkidle');
+    await toBottom();
+    const copyright = page.locator('footer p').last();
+    await expect(copyright).toBeInViewport();
+    await page.screenshot({ path: testInfo.outputPath(`footer-360${url.replace(/\W+/g, '-')}.png`) });
+    const [button, line] = await Promise.all([control.boundingBox(), copyright.boundingBox()]);
+    // The button's box (with its 6 px shadow's reach) stays below the line's.
+    expect(button!.y - 6).toBeGreaterThanOrEqual(line!.y + line!.height);
+  }
+});
