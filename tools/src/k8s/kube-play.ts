@@ -76,6 +76,13 @@ function forThisMachine(deployment: KubeObject, secrets: Record<string, string>)
       if (value === undefined) throw new Error(`No value for the secret ${ref.name}/${ref.key}`);
       return [{ name: variable.name, value }];
     });
+    // The kubelet expands $(NAME) in a value from the variables listed before it; podman 4.3 does not.
+    const known: Record<string, string> = {};
+    for (const variable of container.env ?? []) {
+      if (variable.value === undefined) continue;
+      variable.value = variable.value.replace(/\$\(([A-Za-z_][A-Za-z0-9_]*)\)/g, (reference, name: string) => known[name] ?? reference);
+      known[variable.name] = variable.value;
+    }
   }
   return copy;
 }
@@ -89,7 +96,7 @@ async function probeAnswers(probe: IProbe | undefined, ports: Record<string, num
 }
 
 async function main(): Promise<void> {
-  ensureCommands(['podman', 'catatonit']);
+  ensureCommands(['podman', 'catatonit', 'runc']);
   await assertPortsFree([4000, 9464, 8080, 8443].map((port) => ({ port, variable: 'the pods of npm run test:kube (host network)' })));
   const objects = renderOverlay('dev');
   const apiDeployment = findObject(objects, 'Deployment', 'segmentia-api')!;
@@ -102,7 +109,9 @@ async function main(): Promise<void> {
   const database = await createTemporaryDatabase(server.url, 'kube_play');
   const played: string[] = [];
   const limits = path.join(folder, 'containers.conf');
-  writeFileSync(limits, '[containers]\ndefault_ulimits = ["nofile=8192:8192", "nproc=4096:4096"]\n');
+  // runc, not Debian's default crun: crun refuses a machine whose cgroups are mounted in hybrid mode (v1 controllers
+  // and a v2 tree, as this one: "cgroups in hybrid mode not supported"), which runc runs on.
+  writeFileSync(limits, '[containers]\ndefault_ulimits = ["nofile=8192:8192", "nproc=4096:4096"]\n[engine]\nruntime = "runc"\n');
   podmanEnv = { ...process.env, CONTAINERS_CONF: limits };
   const engine = await openEngine();
   try {
@@ -224,6 +233,16 @@ async function main(): Promise<void> {
     const answer = await get(`/graphql?query=${query}`, { 'apollo-require-preflight': 'true' });
     const audiences = (JSON.parse(answer.body) as { data?: { audiences?: unknown[] } }).data?.audiences?.length ?? 0;
     report('through the web pod', home.status === 200 && audiences > 0, `/en/ ${home.status}; the explorer's audiences: ${audiences}`);
+  } catch (error) {
+    // What the pods said, before they are taken down: the reason a probe never answered.
+    const all = JSON.parse(await run('podman', ['ps', '-a', '--format', 'json']).catch(() => '[]')) as { Names: string[]; Id: string }[];
+    for (const container of all.filter(({ Names }) => /segmentia-(api|web)/.test(Names[0]!) && !Names[0]!.endsWith('-infra'))) {
+      const logs = await promisify(execFile)('podman', ['logs', '--tail', '30', container.Id], { env: podmanEnv }).catch(
+        (failure: { stdout?: string; stderr?: string }) => failure,
+      );
+      console.log(`--- ${container.Names[0]}:\n${logs.stdout ?? ''}${logs.stderr ?? ''}`);
+    }
+    throw error;
   } finally {
     for (const file of played.reverse()) await run('podman', ['kube', 'down', file]).catch(() => undefined);
     await engine.close();
