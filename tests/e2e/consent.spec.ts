@@ -1,3 +1,5 @@
+// Over 300 lines on purpose: the consent tool as one visitor meets it (bar, settings, withdrawal, re-asking, GPC), one
+// flow per test over the same fixtures; split, each file would repeat them.
 import { expect, type Page, test } from '@playwright/test';
 import { fillRequiredFields } from '../support/contact-form';
 import { answerGoogleTags, isHydrated, openPage, queryDatabase } from '../support/fixtures';
@@ -6,7 +8,10 @@ import { CONSENT_REVISION } from '../support/consent';
 import { COOKIES, revisionOf } from '@segmentia/site/src/features/consent/config';
 
 const ALL = 'consent~language~analytics~tag-manager';
-/** The configuration's revision: its ids, a hash of the cookies each sets and of the consent texts (site/src/features/consent/config.ts). */
+/**
+ * The configuration's revision: its ids, a hash of the cookies each sets and of the consent texts
+ * (site/src/features/consent/config.ts).
+ */
 const REVISION = CONSENT_REVISION;
 const cookieValue = async (page: Page, name: string) => (await page.context().cookies()).find((cookie) => cookie.name === name)?.value;
 

@@ -41,9 +41,8 @@ async function screenshot(page: Page, name: string) {
   }
 }
 
-test('she asks for her link, opens it from her mailbox, sees her request and erases it; an unknown address gets the same answer and no email', async ({
-  page,
-}) => {
+const LINK_TO_ERASURE = 'she asks for her link, opens it from her mailbox, sees her request and erases it';
+test(`${LINK_TO_ERASURE}; an unknown address gets the same answer and no email`, async ({ page }) => {
   test.setTimeout(180_000);
   const mark = `${Date.now()}.${Math.floor(Math.random() * 1e6)}`;
   const email = `data.${mark}@agencianorte.es`;

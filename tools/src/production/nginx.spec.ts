@@ -73,9 +73,13 @@ describe("the access log's truncated address, with this machine's nginx running 
       config,
       `pid ${dir}/nginx.pid; error_log ${dir}/error.log; events {}
 http {
-  access_log off; client_body_temp_path ${dir}; proxy_temp_path ${dir}; fastcgi_temp_path ${dir}; uwsgi_temp_path ${dir}; scgi_temp_path ${dir};
+  access_log off; client_body_temp_path ${dir}; proxy_temp_path ${dir};
+  fastcgi_temp_path ${dir}; uwsgi_temp_path ${dir}; scgi_temp_path ${dir};
   ${map}
-  server { listen 127.0.0.1:${port}; set_real_ip_from 127.0.0.1; real_ip_header X-Forwarded-For; location / { return 200 $segmentia_client; } }
+  server {
+    listen 127.0.0.1:${port}; set_real_ip_from 127.0.0.1; real_ip_header X-Forwarded-For;
+    location / { return 200 $segmentia_client; }
+  }
 }
 `,
     );

@@ -78,8 +78,13 @@ describe('translations', () => {
   });
 
   it('write English in US spelling (en-US), on the pages and in the audience catalogue', () => {
-    const british =
-      /\b\w*(behaviour|colour|favour|neighbour|catalogue|licence|travell|theatre|centre|organis|personalis|pseudonymis|anonymis|authoris|prioritis|optimis|recognis|customis|minimis|utilis|summaris|analys(e|ed|es|ing)\b|tyre|fibre|programme|defence|offence|labour|honour|rumour|humour|vapour|armour|enquir|judgement|cancell|travell|labell|modell|whilst|amongst|per cent)\w*/gi;
+    const britishForms = [
+      'behaviour|colour|favour|neighbour|catalogue|licence|travell|theatre|centre|organis|personalis|pseudonymis|anonymis',
+      'authoris|prioritis|optimis|recognis|customis|minimis|utilis|summaris|analys(e|ed|es|ing)\\b|tyre|fibre|programme',
+      'defence|offence|labour|honour|rumour|humour|vapour|armour|enquir|judgement|cancell|travell|labell|modell|whilst',
+      'amongst|per cent',
+    ];
+    const british = new RegExp(`\\b\\w*(${britishForms.join('|')})\\w*`, 'gi');
     const catalogue = ['audiences', 'topics'].flatMap((file) =>
       (
         JSON.parse(readFileSync(path.resolve(__dirname, `../../../../api/prisma/seed/catalog/${file}.json`), 'utf8')) as {
