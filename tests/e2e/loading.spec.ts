@@ -154,8 +154,9 @@ test('each page inlines the site’s stylesheet, then its own: the home page its
     expect.stringMatching(/^\/dialogs-styles\.[0-9a-f]+\.css$/),
     expect.stringMatching(/^\/consent-settings-styles\.[0-9a-f]+\.css$/),
   ]);
+  // The cookies page: its table's, and the privacy centre's link (as on the privacy page).
   await openPage(page, '/de/cookies/');
-  expect(await stylesheets()).toEqual(['/styles', '/cookies-styles']);
+  expect(await stylesheets()).toEqual(['/styles', '/cookies-styles', '/privacy-center-styles']);
   await openPage(page, '/de/');
   expect(await stylesheets()).toEqual(['/styles', '/forms-styles', '/home-styles']);
   // The sections below the first screen: their stylesheet is fetched once the page is painted, with the scripts.
