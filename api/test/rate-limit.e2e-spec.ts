@@ -62,6 +62,7 @@ describe('the budgets of queries, at their defaults', () => {
       TRUST_PROXY_HOPS: '1',
       CHALLENGE_RATE_LIMIT_PER_MINUTE: String(defaults.CHALLENGE_RATE_LIMIT_PER_MINUTE),
       QUERY_RATE_LIMIT_PER_MINUTE: String(defaults.QUERY_RATE_LIMIT_PER_MINUTE),
+      SEARCH_RATE_LIMIT_PER_MINUTE: String(defaults.SEARCH_RATE_LIMIT_PER_MINUTE),
     });
   });
   afterAll(() => api.close());
@@ -88,17 +89,28 @@ describe('the budgets of queries, at their defaults', () => {
     expect(body.errors![0]!.message).toMatch(/contactChallenge may be asked once per operation/);
   });
 
-  const queryLimit = defaults.QUERY_RATE_LIMIT_PER_MINUTE;
-  it(`refuse an address's public queries past QUERY_RATE_LIMIT_PER_MINUTE (${queryLimit}), each alias counted`, async () => {
+  const [queryLimit, searchLimit] = [defaults.QUERY_RATE_LIMIT_PER_MINUTE, defaults.SEARCH_RATE_LIMIT_PER_MINUTE];
+  const checks = () => `{ ${Array.from({ length: 5 }, (_, i) => `c${i}: checkEmail(email: "ana${i}@example.com") { kind }`).join(' ')} }`;
+
+  it(`refuse an address's searches past SEARCH_RATE_LIMIT_PER_MINUTE (${searchLimit}), each alias counted`, async () => {
     const ip = newIp();
     // Five searches per request, each of its own text: none is answered from the response cache.
     const search = (i: number) => `s${i}: searchAudiences(country: "ES", text: "${randomUUID().slice(0, 8)}", locale: ES) { id }`;
     const searches = () => `{ ${Array.from({ length: 5 }, (_, i) => search(i)).join(' ')} }`;
     const codes = [];
-    for (let i = 0; i < defaults.QUERY_RATE_LIMIT_PER_MINUTE / 5 + 1; i++) codes.push(codeOf(await ask(searches(), ip)));
+    for (let i = 0; i < searchLimit / 5 + 1; i++) codes.push(codeOf(await ask(searches(), ip)));
     expect(codes.slice(0, -1).filter((code) => code !== 'OK')).toEqual([]);
     expect(codes.at(-1)).toBe('TOO_MANY_REQUESTS');
-    expect(codeOf(await ask('{ checkEmail(email: "ana@example.com") { kind } }', ip))).toBe('TOO_MANY_REQUESTS');
+    // The other public queries keep their own budget.
+    expect(codeOf(await ask(checks(), ip))).toBe('OK');
+  });
+
+  it(`refuse an address's public queries past QUERY_RATE_LIMIT_PER_MINUTE (${queryLimit}), each alias counted`, async () => {
+    const ip = newIp();
+    const codes = [];
+    for (let i = 0; i < queryLimit / 5 + 1; i++) codes.push(codeOf(await ask(checks(), ip)));
+    expect(codes.slice(0, -1).filter((code) => code !== 'OK')).toEqual([]);
+    expect(codes.at(-1)).toBe('TOO_MANY_REQUESTS');
     expect(codeOf(await ask('{ checkEmail(email: "ana@example.com") { kind } }', newIp()))).toBe('OK');
   });
 

@@ -73,6 +73,7 @@ async function startApi(databaseUrl: string, webhookUrl: string): Promise<ChildP
       CONTACT_RATE_LIMIT_PER_MINUTE: '1000000',
       CHALLENGE_RATE_LIMIT_PER_MINUTE: '1000000',
       QUERY_RATE_LIMIT_PER_MINUTE: '100000000',
+      SEARCH_RATE_LIMIT_PER_MINUTE: '100000000',
       NOTIFY_WEBHOOK_URL: webhookUrl,
       NOTIFY_POLL_INTERVAL_MS: '1000',
       // The writes carry a proof each, the quickest: its cost at the real settings is measured apart (proofCost).

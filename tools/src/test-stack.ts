@@ -60,6 +60,7 @@ export async function startStack(): Promise<() => Promise<void>> {
       CONTACT_RATE_LIMIT_PER_MINUTE: '1000',
       CHALLENGE_RATE_LIMIT_PER_MINUTE: '1000',
       QUERY_RATE_LIMIT_PER_MINUTE: '100000',
+      SEARCH_RATE_LIMIT_PER_MINUTE: '100000',
       // A real proof of work, solved by the widget in the browser, but small; the time trap of a second.
       ALTCHA_COST: '50',
       ALTCHA_DIFFICULTY: '1',

@@ -8,30 +8,36 @@ import { Audience } from './models/audience.model';
 import { Country } from './models/country.model';
 import { Topic } from './models/topic.model';
 
-/** Public: every query spends the client's `query` budget (an answer from the response cache spends nothing). */
+/**
+ * Public: every query spends the client's `query` budget, the search its `search` budget (an answer from the
+ * response cache spends nothing).
+ */
 @Resolver()
-@RateLimit('query')
 export class AudiencesResolver {
   constructor(private readonly audiences: AudiencesService) {}
 
+  @RateLimit('query')
   @Query(() => [Country], { description: 'The covered countries, sorted by name in the language', complexity: 5 })
   countries(@Args() { locale }: LocaleArgs, @Info() info: GraphQLResolveInfo): Promise<Country[]> {
     cacheAsCatalog(info);
     return this.audiences.countries(locale);
   }
 
+  @RateLimit('query')
   @Query(() => [Topic], { description: 'The interest categories, in display order', complexity: 5 })
   topics(@Args() { locale }: LocaleArgs, @Info() info: GraphQLResolveInfo): Promise<Topic[]> {
     cacheAsCatalog(info);
     return this.audiences.topics(locale);
   }
 
+  @RateLimit('query')
   @Query(() => [Audience], { name: 'audiences', description: "A topic's audiences in a country, largest first", complexity: 20 })
   findAudiences(@Args() { country, topic, locale }: AudiencesArgs, @Info() info: GraphQLResolveInfo): Promise<Audience[]> {
     cacheAsCatalog(info);
     return this.audiences.audiences(country, topic, locale);
   }
 
+  @RateLimit('query')
   @Query(() => [Audience], {
     description: "Every audience of a country, topic by topic in display order, largest first in each (a planner's download)",
     complexity: 50,
@@ -47,6 +53,7 @@ export class AudiencesResolver {
       'the words (accents and case aside, near misses too), closest first',
     complexity: 20,
   })
+  @RateLimit('search')
   searchAudiences(@Args() { country, text, locale, first }: SearchAudiencesArgs, @Info() info: GraphQLResolveInfo): Promise<Audience[]> {
     cacheAsCatalog(info);
     return this.audiences.search(country, text, locale, first);

@@ -35,6 +35,7 @@ export async function startTestApi(settings: Record<string, string> = {}, logs: 
     METRICS_PORT: '0',
     ...QUICK_PROOF,
     QUERY_RATE_LIMIT_PER_MINUTE: '1000000',
+    SEARCH_RATE_LIMIT_PER_MINUTE: '1000000',
     CHALLENGE_RATE_LIMIT_PER_MINUTE: '1000000',
     ...settings,
   });

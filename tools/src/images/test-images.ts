@@ -138,6 +138,7 @@ async function main(): Promise<void> {
       CONTACT_RATE_LIMIT_PER_MINUTE: '1000000',
       CHALLENGE_RATE_LIMIT_PER_MINUTE: '1000000',
       QUERY_RATE_LIMIT_PER_MINUTE: '100000000',
+      SEARCH_RATE_LIMIT_PER_MINUTE: '100000000',
       PUBLISH_EXAMPLE_COMPANY: 'true',
       // Served by the API, never by the web image's nginx (checkEdge).
       GRAPHQL_IDE: 'true',

@@ -142,6 +142,13 @@ export class AppConfig {
   @IntSetting(1)
   QUERY_RATE_LIMIT_PER_MINUTE = 600;
 
+  /**
+   * searchAudiences per client and minute (instead of the query budget): each new text is a trigram query on the
+   * database; a visitor typing searches a few times a second at most, and not for a minute on end.
+   */
+  @IntSetting(1)
+  SEARCH_RATE_LIMIT_PER_MINUTE = 120;
+
   /** contactChallenge per client and minute: a visitor needs one per form sent. */
   @IntSetting(1)
   CHALLENGE_RATE_LIMIT_PER_MINUTE = 10;

@@ -8,9 +8,10 @@ import type { GraphQLContext } from '../graphql/graphql-options';
 
 /**
  * The per-client budgets (rate-limit.module.ts gives each its setting): every public query shares `query`; the
- * proof-of-work challenge, the contact form and the cookie decision each have their own.
+ * proof-of-work challenge, the contact form and the cookie decision each have their own, and so does the explorer's
+ * search, whose text (any text) reaches the database: a trigram query the response cache cannot spare.
  */
-export const RATE_LIMITS = ['query', 'challenge', 'contact', 'consent', 'myData'] as const;
+export const RATE_LIMITS = ['query', 'search', 'challenge', 'contact', 'consent', 'myData'] as const;
 export type RateLimitName = (typeof RATE_LIMITS)[number];
 
 /** An IPv6 client holds a whole /64 (one home or office network gets one): counted as one. */

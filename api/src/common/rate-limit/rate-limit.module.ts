@@ -36,6 +36,7 @@ export class RateLimitStorageModule {}
         // Each resolver names the one budget it spends (@RateLimit), so each is counted apart.
         throttlers: [
           { name: 'query', ttl: 60_000, limit: config.QUERY_RATE_LIMIT_PER_MINUTE },
+          { name: 'search', ttl: 60_000, limit: config.SEARCH_RATE_LIMIT_PER_MINUTE },
           { name: 'challenge', ttl: 60_000, limit: config.CHALLENGE_RATE_LIMIT_PER_MINUTE },
           { name: 'contact', ttl: 60_000, limit: config.CONTACT_RATE_LIMIT_PER_MINUTE },
           { name: 'consent', ttl: 60_000, limit: config.CONSENT_RATE_LIMIT_PER_MINUTE },
