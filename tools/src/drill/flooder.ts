@@ -1,8 +1,9 @@
 /**
  * One flooding client of the flood drill, in a process of its own (the drill runs it at the lowest CPU priority: a real
  * attacker's requests are made on its own machine, not on the server's). `node flooder.js <challenge|search> <url>
- * <ca file> <local address> <connections> <seconds>` sends as fast as the answers come, on that many connections,
- * for that long, then prints a summary of the answers as one line of JSON.
+ * <ca file> <local address> <connections> <seconds> <per second>` sends on that many connections, each as soon as
+ * its last answer came but no more than `per second` in all, for that long, then prints a summary of the answers as
+ * one line of JSON.
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -28,8 +29,9 @@ const QUERIES = {
 };
 
 async function main(): Promise<void> {
-  const [kind, url, caFile, address, connections, seconds] = process.argv.slice(2) as [
+  const [kind, url, caFile, address, connections, seconds, perSecond] = process.argv.slice(2) as [
     keyof typeof QUERIES,
+    string,
     string,
     string,
     string,
@@ -40,8 +42,14 @@ async function main(): Promise<void> {
   const started = performance.now();
   const deadline = started + Number(seconds) * 1000;
   const answers: Answer[] = [];
+  // Each connection's turn comes every `interval` ms at the soonest: `perSecond` in all.
+  const interval = (Number(connections) * 1000) / Number(perSecond);
   const connection = async () => {
-    while (performance.now() < deadline) answers.push(await client.graphql(QUERIES[kind]()));
+    for (let turn = 1; performance.now() < deadline; turn++) {
+      answers.push(await client.graphql(QUERIES[kind]()));
+      const wait = started + turn * interval - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    }
   };
   await Promise.all(Array.from({ length: Number(connections) }, connection));
   client.close();
