@@ -8,6 +8,7 @@
  * GATSBY_* settings of the environment are the site's own.
  *   SITE_URL=https://www.segmentia.es node tools/dist/src/images/release-site.js
  */
+import { randomBytes } from 'node:crypto';
 import { startApp, stopApp } from '@segmentia/api/src/app';
 import { loadConfig } from '@segmentia/api/src/common/config/app-config';
 import { createTemporaryDatabase, openScratchServer } from '../database/temporary-database';
@@ -27,6 +28,8 @@ async function main(): Promise<void> {
         PORT: String(await freePort()),
         METRICS_PORT: '0',
         PUBLISH_EXAMPLE_COMPANY: 'true',
+        // Nobody opts out through it: a key of this build alone, thrown away with it.
+        SUPPRESSION_HASH_KEY: randomBytes(32).toString('hex'),
       });
       const app = await startApp(config);
       try {
