@@ -14,7 +14,8 @@ test('below 768 px a hamburger opens a full-screen menu with contact, terms, pri
   await expect(menu.getByRole('link', { name: 'Aviso legal y condiciones' })).toBeVisible();
   await expect(menu.getByRole('link', { name: 'Política de privacidad' })).toBeVisible();
   await expect(menu.getByRole('list').getByRole('link')).toHaveText(['Español', 'English', 'Deutsch', 'Italiano', 'Français']);
-  // The whole screen below the header.
+  // The whole screen below the header, once its 200 ms slide-in has ended.
+  await menu.evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)));
   const box = await menu.boundingBox();
   const header = await page.locator('header > div').first().boundingBox();
   expect(box).toEqual({ x: 0, y: header!.height, width: PHONE.width, height: PHONE.height - header!.height });
