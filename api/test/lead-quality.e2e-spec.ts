@@ -318,7 +318,7 @@ describe('audiences asked for with a request', () => {
     },
   );
 
-  it('refuses an audience the catalogue does not have, naming it, and more than 50, storing nothing', async () => {
+  it('refuses an audience the catalogue does not have, naming it in text and as data, and more than 50, storing nothing', async () => {
     const SUBMIT = 'mutation S($input: ContactRequestInput!) { submitContactRequest(input: $input) { id } }';
     const unknown = contactInput({
       audiences: [
@@ -327,8 +327,10 @@ describe('audiences asked for with a request', () => {
       ],
     });
     const refused = await api.graphql(SUBMIT, { input: unknown }, { 'x-forwarded-for': '10.91.0.1' });
-    expect(refused.body.errors![0]!.extensions!.fieldErrors).toEqual({
-      audiences: [{ code: 'unknownAudience', message: 'audiences: not in the catalogue: DE unicorn-riders' }],
+    expect(refused.body.errors![0]!.extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      fieldErrors: { audiences: [{ code: 'unknownAudience', message: 'audiences: not in the catalogue: DE unicorn-riders' }] },
+      unknownAudiences: [{ country: 'DE', audience: 'unicorn-riders' }],
     });
     const tooMany = contactInput({ audiences: Array.from({ length: 51 }, () => ({ country: 'DE', audience: 'motorsport-fans' })) });
     const refusedMany = await api.graphql(SUBMIT, { input: tooMany }, { 'x-forwarded-for': '10.91.0.2' });

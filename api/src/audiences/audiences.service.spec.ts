@@ -1,5 +1,5 @@
 import type { GraphQLError } from 'graphql';
-import type { PrismaService } from '../prisma/prisma.service';
+import { stubPrisma } from '../prisma/testing';
 import { AudiencesService } from './audiences.service';
 import type { CatalogChanges } from './catalog-changes';
 
@@ -29,7 +29,7 @@ function setUp(rows: unknown[] = [ROW]) {
     $queryRaw: jest.fn(async () => rows),
   };
   const changes = { onChange: (listener: () => void) => (announce = listener) } as unknown as CatalogChanges;
-  return { service: new AudiencesService(prisma as unknown as PrismaService, changes), prisma, announce: () => announce() };
+  return { service: new AudiencesService(stubPrisma(prisma), changes), prisma, announce: () => announce() };
 }
 
 const fieldErrorsOf = (promise: Promise<unknown>) =>

@@ -4,7 +4,7 @@ import type { AudiencesService } from '../audiences/audiences.service';
 import { loadConfig } from '../common/config/app-config';
 import { NotificationChannel } from '../generated/prisma/enums';
 import type { NotificationWorker } from '../notifications/notification-worker';
-import type { PrismaService } from '../prisma/prisma.service';
+import { stubPrisma } from '../prisma/testing';
 import { ANNOUNCE_AGAIN_AFTER_MS, ContactService } from './contact.service';
 import type { ContactRequestInput } from './dto/contact-request.input';
 import { type ProofCheck, type ProofOfWork, ProofRefusal } from './proof-of-work';
@@ -53,10 +53,7 @@ function setUp({
       }),
     },
   };
-  const prisma = {
-    contactRequest: { findUnique: jest.fn(async () => stored) },
-    $transaction: jest.fn(async (work: (client: typeof tx) => Promise<unknown>) => work(tx)),
-  };
+  const prisma = stubPrisma({ contactRequest: { findUnique: jest.fn(async () => stored) } }, tx);
   const proofOfWork = { check: jest.fn(async () => proof) };
   const audiences = { resolve: jest.fn(async (pairs: unknown[]) => ({ found: pairs, unknown })) };
   const worker = { wake: jest.fn() };
@@ -66,7 +63,7 @@ function setUp({
     NOTIFY_EMAIL_TO: 'ventas@segmentia.es',
   });
   const service = new ContactService(
-    prisma as unknown as PrismaService,
+    prisma,
     config,
     worker as unknown as NotificationWorker,
     proofOfWork as unknown as ProofOfWork,
@@ -75,13 +72,14 @@ function setUp({
   return { service, written, proofOfWork, audiences, worker };
 }
 
-const fieldErrorsOf = async (promise: Promise<unknown>) =>
+const extensionsOf = async (promise: Promise<unknown>) =>
   (
     (await promise.then(
       () => undefined,
       (error: GraphQLError) => error,
     )) as GraphQLError | undefined
-  )?.extensions?.fieldErrors;
+  )?.extensions;
+const fieldErrorsOf = async (promise: Promise<unknown>) => (await extensionsOf(promise))?.fieldErrors;
 
 describe('ContactService.submit', () => {
   it('answers a retried send with the first receipt, without checking its proof again', async () => {
@@ -112,11 +110,15 @@ describe('ContactService.submit', () => {
     },
   );
 
-  it('refuses audiences the catalogue does not have, naming them, and asks for a pair sent twice once', async () => {
+  it('refuses audiences the catalogue does not have, naming them as data, and asks for a pair sent twice once', async () => {
     const { service, audiences, written } = setUp({ unknown: [{ country: 'DE', audience: 'unicorn-riders' }] });
     const pair = { country: 'DE', audience: 'unicorn-riders' };
-    const errors = await fieldErrorsOf(service.submit({ ...INPUT, audiences: [pair, { ...pair }] } as ContactRequestInput));
-    expect(errors).toEqual({ audiences: [{ code: 'unknownAudience', message: 'audiences: not in the catalogue: DE unicorn-riders' }] });
+    const extensions = await extensionsOf(service.submit({ ...INPUT, audiences: [pair, { ...pair }] } as ContactRequestInput));
+    expect(extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      fieldErrors: { audiences: [{ code: 'unknownAudience', message: 'audiences: not in the catalogue: DE unicorn-riders' }] },
+      unknownAudiences: [pair],
+    });
     expect(audiences.resolve).toHaveBeenCalledWith([pair]);
     expect(written.lead).toBeUndefined();
   });

@@ -8,7 +8,7 @@ import { scoreLead } from '../leads/fit-score';
 import { NotificationWorker } from '../notifications/notification-worker';
 import { PrismaService } from '../prisma/prisma.service';
 import type { ContactRequestInput } from './dto/contact-request.input';
-import { toE164 } from './dto/is-phone-for-locale';
+import { toE164 } from './phone';
 import type { ContactRequestReceipt } from './models/contact-request-receipt.model';
 import { ProofOfWork, ProofRefusal, proofRefused } from './proof-of-work';
 
@@ -64,7 +64,10 @@ export class ContactService {
     const requested = await this.audiences.resolve(pairs);
     if (requested.unknown.length) {
       const named = requested.unknown.map((pair) => `${pair.country} ${pair.audience}`).join(', ');
-      throw badUserInput({ audiences: [{ code: 'unknownAudience', message: `audiences: not in the catalogue: ${named}` }] });
+      throw badUserInput(
+        { audiences: [{ code: 'unknownAudience', message: `audiences: not in the catalogue: ${named}` }] },
+        { unknownAudiences: requested.unknown },
+      );
     }
     const isSpam = Boolean(website?.trim()) || Date.now() < proof.notBefore;
     const e164 = phone ? toE164(phone, locale) : null;

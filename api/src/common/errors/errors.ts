@@ -19,10 +19,11 @@ export interface FieldError {
 
 export type FieldErrors = Record<string, FieldError[]>;
 
-export function badUserInput(fieldErrors: FieldErrors): GraphQLError {
+/** `details`: what a client needs beyond the codes to act on the refusal (e.g. `unknownAudiences`), beside `fieldErrors`. */
+export function badUserInput(fieldErrors: FieldErrors, details: Record<string, unknown> = {}): GraphQLError {
   const fields = Object.keys(fieldErrors).join(', ');
   return new GraphQLError(`Invalid input: ${fields}`, {
-    extensions: { code: ErrorCode.BadUserInput, fieldErrors },
+    extensions: { ...details, code: ErrorCode.BadUserInput, fieldErrors },
   });
 }
 

@@ -193,7 +193,8 @@ export class ContactRequestInput {
     nullable: true,
     description:
       `Audiences of the explorer the visitor asks for (at most ${MAX_REQUESTED_AUDIENCES}); each ` +
-      `must be in the catalogue, or the request is refused with the field code unknownAudience`,
+      `must be in the catalogue, or the request is refused with the field code unknownAudience and ` +
+      `the pairs it does not have in extensions.unknownAudiences ([{ country, audience }])`,
   })
   @IsOptional()
   @IsArray()
