@@ -1,6 +1,6 @@
 /** @jest-config-loader esbuild-register */
 import type { Config } from 'jest';
-import path from 'node:path';
+import { WORKSPACE_SOURCES } from './tools/src/dev/workspace-sources';
 
 /** One transform for every project: swc, with the decorators and their metadata Nest and class-validator read. */
 const transform: Config['transform'] = {
@@ -27,10 +27,9 @@ const project = (displayName: string, rootDir: string, testMatch: string[], extr
   testEnvironment: 'node',
   transform,
   transformIgnorePatterns: ['/node_modules/(?!jose/)'],
-  // The shared packages' source, so a test never reads a stale build of them.
+  // Every workspace's entry points to their source (tools/src/dev/workspace-sources.ts).
   moduleNameMapper: {
-    '^@segmentia/contracts/(.*)$': path.join(__dirname, 'packages/contracts/src/$1'),
-    '^@segmentia/testing$': path.join(__dirname, 'packages/testing/src/index.ts'),
+    ...Object.fromEntries(Object.entries(WORKSPACE_SOURCES).map(([entry, file]) => [`^${entry.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`, file])),
     ...extra.moduleNameMapper,
   },
   testMatch,
@@ -50,8 +49,8 @@ const config: Config = {
       moduleNameMapper: { '^csv-stringify/browser/esm/sync$': 'csv-stringify/sync' },
     }),
     project('e2e', 'api', ['<rootDir>/test/**/*.e2e-spec.ts'], {
-      globalSetup: '<rootDir>/test/support/global-setup.ts',
-      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+      globalSetup: '<rootDir>/../tools/src/dev/api-tests/global-setup.ts',
+      globalTeardown: '<rootDir>/../tools/src/dev/api-tests/global-teardown.ts',
     }),
   ],
 };

@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@segmentia/tools/src/test-services';
-import { SITE_URL } from '@segmentia/tools/src/test-stack';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@segmentia/tools/test-stack';
+import { SITE_URL } from '@segmentia/tools/test-stack';
 import { CONSENT_REVISION } from './support/consent';
 
 /**

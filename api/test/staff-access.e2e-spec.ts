@@ -6,15 +6,8 @@
 import { UnsecuredJWT } from 'jose';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { type Auth, getAuth } from 'firebase-admin/auth';
-import {
-  type AuthEmulator,
-  DEMO_PROJECT_ID,
-  ensureAccount,
-  signInWithPassword,
-  startAuthEmulator,
-} from '@segmentia/tools/src/local-services/auth-emulator';
-import { freePortRun } from '@segmentia/tools/src/ports';
-import { until } from '@segmentia/testing';
+import { DEMO_PROJECT_ID } from '@segmentia/contracts/staff';
+import { type EmulatorAddress, ensureAccount, signInWithPassword, until } from '@segmentia/testing';
 import { loadConfig } from '../src/common/config/app-config';
 import { listStaff, setStaffRole } from '../src/leads/auth/staff-role';
 import { startTestApi, type TestApi } from './support/api';
@@ -91,32 +84,31 @@ describe('an unsigned token with the sales role', () => {
 });
 
 describe('revoked, denied and disabled accounts, against the Auth emulator', () => {
+  // Started for the run by the API tests' global setup (tools/src/dev/api-tests/global-setup.ts).
+  const emulatorHost = process.env.TEST_AUTH_EMULATOR_HOST!;
+  const emulator: EmulatorAddress = { url: `http://${emulatorHost}`, projectId: DEMO_PROJECT_ID };
   /** Short, so the test waits little: the API looks at an account again after this long. */
   const CHECK_SECONDS = 2;
-  let emulator: AuthEmulator;
   let api: TestApi;
   let auth: Auth;
   const mark = Date.now().toString(36);
   const rules = { STAFF_EMAIL_DOMAINS: ['segmentia.es'], STAFF_SIGN_IN_PROVIDERS: ['google.com', 'password'] };
 
   beforeAll(async () => {
-    const port = await freePortRun(3);
-    emulator = await startAuthEmulator({ auth: port, hub: port + 1, logging: port + 2 });
     api = await startTestApi({
       HOST: '127.0.0.1',
       FIREBASE_PROJECT_ID: DEMO_PROJECT_ID,
-      FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
+      FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
       STAFF_EMAIL_DOMAINS: rules.STAFF_EMAIL_DOMAINS.join(','),
       STAFF_ACCOUNT_CHECK_SECONDS: String(CHECK_SECONDS),
     });
     // `npm run staff`'s calls, through the Admin SDK on the emulator, which it reads from the environment (as the API does).
-    process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
+    process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
     auth = getAuth(initializeApp({ projectId: DEMO_PROJECT_ID }, 'staff-command'));
   }, 90_000);
   afterAll(async () => {
     await api?.close();
     if (auth) await deleteApp(auth.app);
-    await emulator?.stop();
     delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
   });
 

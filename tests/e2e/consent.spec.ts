@@ -3,7 +3,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { fillRequiredFields } from '../support/contact-form';
 import { answerGoogleTags, isHydrated, openPage, queryDatabase } from '../support/fixtures';
-import { API_URL, SITE_URL } from '@segmentia/tools/src/test-stack';
+import { API_URL, SITE_URL } from '@segmentia/tools/test-stack';
 import { CONSENT_REVISION } from '../support/consent';
 import { COOKIES, revisionOf } from '@segmentia/site/src/features/consent/config';
 

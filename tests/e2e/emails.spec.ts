@@ -4,8 +4,8 @@
  * in the language of the page she sent it from, and sales' notification.
  */
 import { expect, test } from '@playwright/test';
-import { type CaughtMessage, caughtMessages } from '@segmentia/tools/src/local-services/mail-catcher';
-import { SITE_URL } from '@segmentia/tools/src/test-stack';
+import { type CaughtMessage, caughtMessages } from '@segmentia/tools/test-services';
+import { SITE_URL } from '@segmentia/tools/test-stack';
 import { fillRequiredFields } from '../support/contact-form';
 import { openPage } from '../support/fixtures';
 

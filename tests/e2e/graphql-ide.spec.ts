@@ -4,7 +4,7 @@
  * the staff page's session.
  */
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { API_URL } from '@segmentia/tools/src/test-stack';
+import { API_URL } from '@segmentia/tools/test-stack';
 import { accountToken } from '../support/firebase-auth';
 import { ANA, signIn } from '../support/staff';
 

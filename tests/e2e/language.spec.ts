@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { openPage, recordNavigations, requestedNavigations } from '../support/fixtures';
-import { REPO_ROOT } from '@segmentia/tools/src/test-stack';
+import { REPO_ROOT } from '@segmentia/tools/test-stack';
 
 test.describe('language menu', () => {
   test('shows the current language, lists the other four, closes on Escape and on an outside click', async ({ page }) => {

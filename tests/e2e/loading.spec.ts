@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Locator, test } from '@playwright/test';
-import { REPO_ROOT } from '@segmentia/tools/src/test-stack';
+import { REPO_ROOT } from '@segmentia/tools/test-stack';
 import { DESKTOP, LOCALES, openPage, PHONE } from '../support/fixtures';
 
 for (const path of ['/', '/en/legal/']) {
@@ -38,7 +38,7 @@ for (const path of ['/', '/en/legal/']) {
         ),
       );
     expect(drawn).toEqual([]);
-    // What runs on load is compiled while it streams in, off the main thread (features/loading/compile-hints.ts).
+    // What runs on load is compiled while it streams in, off the main thread (site/build/compile-hints.ts).
     const hinted = await page.evaluate(() =>
       Promise.all(
         performance

@@ -6,8 +6,8 @@
  */
 import path from 'node:path';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { type CaughtMessage, caughtMessages } from '@segmentia/tools/src/local-services/mail-catcher';
-import { SITE_URL } from '@segmentia/tools/src/test-stack';
+import { type CaughtMessage, caughtMessages } from '@segmentia/tools/test-services';
+import { SITE_URL } from '@segmentia/tools/test-stack';
 import { axeViolations, WCAG_22_AA } from '../support/axe';
 import { fillRequiredFields } from '../support/contact-form';
 import { DESKTOP, openPage, PHONE, queryDatabase } from '../support/fixtures';

@@ -7,7 +7,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { loadConfig } from '@segmentia/api/src/common/config/app-config';
+import { loadConfig } from '@segmentia/api/config';
 import { axeViolations, WCAG_22_AA } from '../support/axe';
 import { DESKTOP, LOCALES, openPage, PHONE, queryDatabase } from '../support/fixtures';
 import { nuErrors } from '../support/nu-checker';

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { LOCALES } from '../support/fixtures';
-import { LEAD_RETENTION_MONTHS } from '@segmentia/tools/src/test-stack';
+import { LEAD_RETENTION_MONTHS } from '@segmentia/tools/test-stack';
 
 const PAGES = [
   {

@@ -7,7 +7,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { blockGoogleSignIn, disableAccount } from '../support/firebase-auth';
 import { LOCALES, openPage, PHONE, queryDatabase } from '../support/fixtures';
 import { ANA, createLeads, GERMAN, setLeadStatus, signIn, uniqueMark } from '../support/staff';
-import { REPO_ROOT } from '@segmentia/tools/src/test-stack';
+import { REPO_ROOT } from '@segmentia/tools/test-stack';
 import { TERMS_VERSION } from '@segmentia/contracts/terms';
 
 const leadsTable = (page: Page) => page.getByRole('table', { name: 'Leads, del más reciente al más antiguo' });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { REPO_ROOT } from '@segmentia/tools/src/test-stack';
+import { REPO_ROOT } from '@segmentia/tools/test-stack';
 import { LOCALES, openPage } from '../support/fixtures';
 
 /** The form's messages of a language, as the site shows them. */

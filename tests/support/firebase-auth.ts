@@ -13,13 +13,9 @@
  *   the request is refused and recorded, so a test sees it was made.
  */
 import type { Page } from '@playwright/test';
-import { API_URL } from '@segmentia/tools/src/test-stack';
-import {
-  DEMO_PROJECT_ID,
-  type EmulatorAccount,
-  ensureAccount,
-  signInWithPassword,
-} from '@segmentia/tools/src/local-services/auth-emulator';
+import { API_URL } from '@segmentia/tools/test-stack';
+import { DEMO_PROJECT_ID } from '@segmentia/contracts/staff';
+import { type EmulatorAccount, ensureAccount, signInWithPassword } from '@segmentia/testing';
 
 export interface TestAccount extends EmulatorAccount {
   /** Tokens that have expired (a route override: see above). */

@@ -1,6 +1,6 @@
 import type { Locator, Page, Route } from '@playwright/test';
 import { Client } from 'pg';
-import { FIREBASE_WEB_CONFIG } from '@segmentia/tools/src/test-stack';
+import { FIREBASE_WEB_CONFIG } from '@segmentia/tools/test-stack';
 
 export const LOCALES = [
   { code: 'es', tag: 'es-ES', prefix: '' },

@@ -1,6 +1,5 @@
-import { ensureBrowser } from '@segmentia/tools/src/test-services';
-import { ensureCommands } from '@segmentia/tools/src/production/packages';
-import { startStack } from '@segmentia/tools/src/test-stack';
+import { ensureBrowser } from '@segmentia/tools/test-stack';
+import { ensureCommands, startStack } from '@segmentia/tools/test-stack';
 
 /** Playwright runs the returned function as the global teardown. */
 export default async function globalSetup() {

@@ -8,7 +8,7 @@ import { contactInput, fetchChallenge, solve, until } from '@segmentia/testing';
 import type { LeadStatus } from '@segmentia/contracts/leads';
 import { accountToken, createAccount, expiredTokens, GOOGLE_HOSTS, type TestAccount } from './firebase-auth';
 import { openPage } from './fixtures';
-import { API_URL } from '@segmentia/tools/src/test-stack';
+import { API_URL } from '@segmentia/tools/test-stack';
 
 /** A sales account. */
 export const ANA: TestAccount = { email: 'ana@segmentia.es', password: 'ventas-2026', staff: true };

@@ -23,12 +23,9 @@ import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import express from 'express';
 import lighthouse from 'lighthouse';
-import services from '@segmentia/tools/src/test-services';
-import { serveSite } from '@segmentia/tools/src/site-server';
-import stack from '@segmentia/tools/src/test-stack';
+import stack from '@segmentia/tools/test-stack';
 
-const { startStack, SITE_URL, REPO_ROOT } = stack as typeof import('@segmentia/tools/src/test-stack');
-const { CHROMIUM_ARGS, CHROMIUM_PATH: CHROMIUM } = services as typeof import('@segmentia/tools/src/test-services');
+const { startStack, serveSite, SITE_URL, REPO_ROOT, CHROMIUM_ARGS, CHROMIUM_PATH: CHROMIUM } = stack as typeof import('@segmentia/tools/test-stack');
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const LANGUAGES = ['', 'en/', 'de/', 'it/', 'fr/'];
 // The 404 page at its own address (answered 200): Lighthouse audits no page whose answer is an error.

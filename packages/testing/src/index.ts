@@ -1,3 +1,4 @@
+export * from './auth-emulator';
 export * from './contact';
 export * from './firebase-identity';
 export * from './graphql';

@@ -1,5 +1,5 @@
 /**
- * Backups of `npm run prod`'s embedded PostgreSQL (tools/src/backup/):
+ * Backups of `npm run prod`'s embedded PostgreSQL (tools/src/ops/backup/):
  *   npm run backup                                   a base backup now (npm run prod running), then
  *       deletes the backups older than BACKUP_RETENTION_DAYS (backup/prune.ts)
  *   npm run restore -- --to latest|<time> [--into <folder>]
@@ -10,18 +10,17 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Client } from 'pg';
-import { ConfigError } from '@segmentia/api/src/common/config/app-config';
-import { loadEnvFile } from '@segmentia/api/src/common/config/env-file';
-import { takeBaseBackup } from './backup/base-backup';
-import { copyErasures } from './backup/ledger';
-import { pruneBackups } from './backup/prune';
-import { restore } from './backup/restore';
-import { loadToolsConfig } from './config';
-import { embeddedOptionsFromEnv } from './database/open-database';
-import { embeddedUrl, isReachable } from './database/server';
-import { LEGACY_PASSWORD, readSuperuserPassword } from './database/superuser-password';
-import { REPO_ROOT } from './paths';
-import { freePort } from './ports';
+import { ConfigError, loadEnvFile } from '@segmentia/api/config';
+import { takeBaseBackup } from '../ops/backup/base-backup';
+import { copyErasures } from '../ops/backup/ledger';
+import { pruneBackups } from '../ops/backup/prune';
+import { restore } from '../ops/backup/restore';
+import { loadToolsConfig } from '../common/config';
+import { embeddedOptionsFromEnv } from '../dev/database/open-database';
+import { embeddedUrl, isReachable } from '../dev/database/server';
+import { LEGACY_PASSWORD, readSuperuserPassword } from '../dev/database/superuser-password';
+import { REPO_ROOT } from '../common/paths';
+import { freePort } from '../common/ports';
 
 async function backupNow(backupDir: string, port: number, retentionDays: number): Promise<void> {
   const url = embeddedUrl(port, readSuperuserPassword(embeddedOptionsFromEnv().dataDir) ?? LEGACY_PASSWORD);

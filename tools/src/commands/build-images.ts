@@ -11,11 +11,11 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { COMPANY_VARIABLES } from '@segmentia/contracts/company';
 import { parseArgs } from 'node:util';
-import { launch } from '../managed-process';
-import { REPO_ROOT } from '../paths';
-import { docker, openEngine } from './engine';
-import { DEBIAN_IMAGE, ensureLocalBases, NODE_IMAGE } from './local-bases';
-import { publicOrigin } from './release-site';
+import { launch } from '../common/managed-process';
+import { REPO_ROOT } from '../common/paths';
+import { docker, openEngine } from '../ops/images/engine';
+import { DEBIAN_IMAGE, ensureLocalBases, NODE_IMAGE } from '../ops/images/local-bases';
+import { publicOrigin } from '../ops/images/release-site';
 
 export const TARGETS = ['api', 'migrate', 'web'] as const;
 export type Target = (typeof TARGETS)[number];

@@ -8,14 +8,14 @@ import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Client as PgClient } from 'pg';
-import { ConfigError } from '@segmentia/api/src/common/config/app-config';
-import { Client, drillInput, proof } from './drill/client';
-import { crashUnderLoad, databaseOutage, rollingRestart, webhookRecovers } from './drill/faults';
-import { restoreDrill } from './drill/disaster';
-import { floodDrill } from './drill/flood';
-import { redisOutage, sharedLimits } from './drill/limits';
-import { API_ENV, CONCURRENCY, LOAD_EDGE, LOAD_ENV, PORTS, report, results, startWebhook } from './drill/setup';
-import { scratchTopology } from './production/topology';
+import { ConfigError } from '@segmentia/api/config';
+import { Client, drillInput, proof } from '../ops/drill/client';
+import { crashUnderLoad, databaseOutage, rollingRestart, webhookRecovers } from '../ops/drill/faults';
+import { restoreDrill } from '../ops/drill/disaster';
+import { floodDrill } from '../ops/drill/flood';
+import { redisOutage, sharedLimits } from '../ops/drill/limits';
+import { API_ENV, CONCURRENCY, LOAD_EDGE, LOAD_ENV, PORTS, report, results, startWebhook } from '../ops/drill/setup';
+import { scratchTopology } from '../ops/production/topology';
 
 async function main(): Promise<void> {
   const webhook = await startWebhook();

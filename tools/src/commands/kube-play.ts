@@ -20,16 +20,16 @@ import { promisify } from 'node:util';
 import type { IContainer, IProbe } from 'kubernetes-models/v1';
 import { stringify } from 'yaml';
 import { until } from '@segmentia/testing';
-import { renewApiRolePassword } from '@segmentia/api/src/database/api-role';
-import { createTemporaryDatabase, openScratchServer } from '../database/temporary-database';
-import { imageName } from '../images/build-images';
-import { openEngine } from '../images/engine';
-import { get as getPage } from '../production/edge-checks';
-import { ensureCommands } from '../production/packages';
-import { ensureLocalCertificates } from '../production/tls';
-import { REPO_ROOT } from '../paths';
-import { assertPortsFree, freePort } from '../ports';
-import { findObject, type KubeObject, podTemplateOf, renderOverlay } from './render';
+import { renewApiRolePassword } from '@segmentia/api/database';
+import { createTemporaryDatabase, openScratchServer } from '../dev/database/temporary-database';
+import { imageName } from './build-images';
+import { openEngine } from '../ops/images/engine';
+import { get as getPage } from '../ops/production/edge-checks';
+import { ensureCommands } from '../ops/production/packages';
+import { ensureLocalCertificates } from '../ops/production/tls';
+import { REPO_ROOT } from '../common/paths';
+import { assertPortsFree, freePort } from '../common/ports';
+import { findObject, type KubeObject, podTemplateOf, renderOverlay } from '../ops/k8s/render';
 
 const IMAGES = { repository: 'segmentia', tag: 'test' };
 /**

@@ -7,13 +7,12 @@
  * site built once against the API. Ctrl-C stops everything, front to back.
  */
 import path from 'node:path';
-import { ROTATION_INTERVAL_MS } from './production/log-rotation';
-import { ConfigError } from '@segmentia/api/src/common/config/app-config';
-import { loadToolsConfig } from './config';
-import { loadEnvFile } from '@segmentia/api/src/common/config/env-file';
-import { embeddedOptionsFromEnv } from './database/open-database';
-import { REPO_ROOT } from './paths';
-import { Topology } from './production/topology';
+import { ROTATION_INTERVAL_MS } from '../ops/production/log-rotation';
+import { ConfigError, loadEnvFile } from '@segmentia/api/config';
+import { loadToolsConfig } from '../common/config';
+import { embeddedOptionsFromEnv } from '../dev/database/open-database';
+import { REPO_ROOT } from '../common/paths';
+import { Topology } from '../ops/production/topology';
 
 const REPLICAS = 2;
 /** A redis-server of its own when REDIS_URL is unset. */

@@ -8,10 +8,10 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError } from '@segmentia/api/src/common/config/app-config';
-import { checkEdge, describeTests, filesUnder, observatoryAPlus, prepareScanner, scan } from './production/edge-checks';
-import { scratchTopology } from './production/topology';
-import { serveSite } from './site-server';
+import { ConfigError } from '@segmentia/api/config';
+import { checkEdge, describeTests, filesUnder, observatoryAPlus, prepareScanner, scan } from '../ops/production/edge-checks';
+import { scratchTopology } from '../ops/production/topology';
+import { serveSite } from '../dev/site-server';
 
 /** Tests that only HTTPS can pass: a plain HTTP server is not graded on them. */
 const HTTPS_ONLY = new Set(['strict-transport-security', 'redirection']);

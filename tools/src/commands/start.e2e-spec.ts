@@ -7,9 +7,9 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
-import { createTemporaryDatabase, openScratchServer, type TemporaryDatabase } from './database/temporary-database';
-import { REPO_ROOT } from './paths';
-import { freePort, freePortRun } from './ports';
+import { createTemporaryDatabase, openScratchServer, type TemporaryDatabase } from '../dev/database/temporary-database';
+import { REPO_ROOT } from '../common/paths';
+import { freePort, freePortRun } from '../common/ports';
 
 jest.setTimeout(420_000);
 
@@ -45,7 +45,7 @@ afterAll(async () => {
 
 /** Runs `npm start` until it says it is running, checks the site answers, stops it; its output and its start time. */
 async function start(): Promise<{ output: string; seconds: number }> {
-  const child: ChildProcess = spawn(process.execPath, [path.join(REPO_ROOT, 'tools/dist/src/start.js')], { env, cwd: REPO_ROOT });
+  const child: ChildProcess = spawn(process.execPath, [path.join(REPO_ROOT, 'tools/dist/src/commands/start.js')], { env, cwd: REPO_ROOT });
   let output = '';
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   const running = new Promise<number>((resolve, reject) => {

@@ -12,26 +12,23 @@
 import type { Server } from 'node:http';
 import path from 'node:path';
 import type { INestApplication } from '@nestjs/common';
-import { seed } from '@segmentia/api/prisma/seed';
-import { startApp, stopApp } from '@segmentia/api/src/app';
-import { type AppConfig, loadConfig } from '@segmentia/api/src/common/config/app-config';
-import { loadToolsConfig } from './config';
-import { loadEnvFile } from '@segmentia/api/src/common/config/env-file';
-import { type Database, isEmbeddedRunning } from './database/embedded-postgres';
-import { embeddedOptionsFromEnv, openDatabase } from './database/open-database';
-import { deployMigrations } from '@segmentia/api/src/database/migrations';
-import { REPO_ROOT } from './paths';
-import { PrismaService } from '@segmentia/api/src/prisma/prisma.service';
-import { assertPortsFree, type PortUse } from './ports';
+import { deployMigrations, PrismaService, seed } from '@segmentia/api/database';
+import { startApp, stopApp } from '@segmentia/api/app';
+import { type AppConfig, loadConfig, loadEnvFile } from '@segmentia/api/config';
+import { loadToolsConfig } from '../common/config';
+import { type Database, isEmbeddedRunning } from '../dev/database/embedded-postgres';
+import { embeddedOptionsFromEnv, openDatabase } from '../dev/database/open-database';
+import { REPO_ROOT } from '../common/paths';
+import { assertPortsFree, type PortUse } from '../common/ports';
 import {
   describeLocalServices,
   type LocalServices,
   localServicePorts,
   localServiceSettings,
   startLocalServices,
-} from './local-services/local-services';
-import { buildSite } from './site-build';
-import { serveSite } from './site-server';
+} from '../dev/local-services/local-services';
+import { buildSite } from '../dev/site-build';
+import { serveSite } from '../dev/site-server';
 
 /** What has started so far (or is starting): a stop, or a failure, stops that much, in reverse order. */
 interface Running {

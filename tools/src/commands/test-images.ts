@@ -15,7 +15,7 @@
  * pulled here): the containers reach them through relays on the network's
  * gateway.
  */
-import { renewApiRolePassword } from '@segmentia/api/src/database/api-role';
+import { renewApiRolePassword } from '@segmentia/api/database';
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -26,16 +26,16 @@ import { promisify } from 'node:util';
 import { Client as PgClient } from 'pg';
 import { LOCALES } from '@segmentia/contracts/locales';
 import { contactInput, QUICK_PROOF, SUBMIT_CONTACT_REQUEST, until } from '@segmentia/testing';
-import { createTemporaryDatabase, openScratchServer } from '../database/temporary-database';
-import { Client, load, percentile, proof, tally } from '../drill/client';
-import { checkEdge, get, observatoryAPlus } from '../production/edge-checks';
-import { ensureLocalCertificates } from '../production/tls';
-import { assertPortsFree, freePort } from '../ports';
-import { REPO_ROOT } from '../paths';
-import { ensureRedis } from '../test-services';
+import { createTemporaryDatabase, openScratchServer } from '../dev/database/temporary-database';
+import { Client, load, percentile, proof, tally } from '../ops/drill/client';
+import { checkEdge, get, observatoryAPlus } from '../ops/production/edge-checks';
+import { ensureLocalCertificates } from '../ops/production/tls';
+import { assertPortsFree, freePort } from '../common/ports';
+import { REPO_ROOT } from '../common/paths';
+import { ensureRedis } from '../dev/test-services';
 import { buildImages, describeFigures, imageFigures, imageName, type Target, TARGETS, writeSboms } from './build-images';
-import { docker, openEngine } from './engine';
-import { ensureLocalBases } from './local-bases';
+import { docker, openEngine } from '../ops/images/engine';
+import { ensureLocalBases } from '../ops/images/local-bases';
 
 /** Ports 443 and 80 of this machine: where the Observatory looks. The image is built for this address. */
 const SITE_URL = 'https://localhost';

@@ -4,15 +4,15 @@
  * embedded PostgreSQL (shared with a running `npm start`, or started for the
  * command and stopped after it). The API's commands themselves only read
  * DATABASE_URL, so its image needs no PostgreSQL launcher.
- *   node tools/dist/src/with-database.js <command> [arguments]   (api/dist/scripts/<command>.js)
+ *   node tools/dist/src/commands/with-database.js <command> [arguments]   (api/dist/scripts/<command>.js)
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { loadEnvFile } from '@segmentia/api/src/common/config/env-file';
-import { loadToolsConfig } from './config';
-import { withDatabase } from './database/open-database';
-import { API_ROOT } from './paths';
+import { loadEnvFile } from '@segmentia/api/config';
+import { loadToolsConfig } from '../common/config';
+import { withDatabase } from '../dev/database/open-database';
+import { API_ROOT } from '../common/paths';
 
 async function main(): Promise<void> {
   const [command, ...args] = process.argv.slice(2);

@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from '@segmentia/api/src/common/config/app-config';
+import { ConfigError, loadConfig } from '@segmentia/api/config';
 import { loadToolsConfig } from './config';
 
 describe('the tools’ settings', () => {

@@ -4,10 +4,9 @@
  * and the ones only the tools read. Validated together at start, so a bad value
  * fails before anything starts, with a message that names its variable.
  */
-import { AppConfig } from '@segmentia/api/src/common/config/app-config';
-import { IntSetting, loadSettings, Port, UrlSetting } from '@segmentia/api/src/common/config/settings';
+import { AppConfig, IntSetting, loadSettings, Port, UrlSetting } from '@segmentia/api/config';
 import { IsOptional, IsString, Matches } from 'class-validator';
-import { DEFAULT_AUTH_EMULATOR_PORT } from '@segmentia/api/src/leads/auth/staff-role';
+import { DEFAULT_AUTH_EMULATOR_PORT } from '@segmentia/api/auth';
 
 export class ToolsConfig extends AppConfig {
   /** Where `npm start` serves the built site. */

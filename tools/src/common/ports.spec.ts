@@ -4,9 +4,9 @@ import { type AddressInfo, createServer, type Server } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
-import { ConfigError } from '@segmentia/api/src/common/config/app-config';
+import { ConfigError } from '@segmentia/api/config';
 import { assertPortsFree } from './ports';
-import { serveSite } from './site-server';
+import { serveSite } from '../dev/site-server';
 
 function occupy(host = '0.0.0.0'): Promise<{ server: Server; port: number }> {
   return new Promise((resolve) => {

@@ -1,5 +1,5 @@
 import { type AddressInfo, createServer } from 'node:net';
-import { ConfigError } from '@segmentia/api/src/common/config/app-config';
+import { ConfigError } from '@segmentia/api/config';
 
 /** A port a command is about to listen on, and the setting that chooses it. */
 export interface PortUse {

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { until } from '@segmentia/testing';
 import { buildSite } from './site-build';
 import { lockSiteBuilds } from './site-build-lock';
-import { REPO_ROOT } from './paths';
+import { REPO_ROOT } from '../common/paths';
 import { LOCALES } from '@segmentia/contracts/locales';
 
 /** A stand-in for the API: answers the build's query with `data`, and counts the questions. */

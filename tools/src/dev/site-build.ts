@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { examplesToPublish } from '@segmentia/contracts/company';
-import { REPO_ROOT } from './paths';
+import { REPO_ROOT } from '../common/paths';
 import { lockSiteBuilds } from './site-build-lock';
 
 export const SITE_DIR = path.join(REPO_ROOT, 'site');

@@ -4,7 +4,7 @@ import path from 'node:path';
 import compression from 'compression';
 import express from 'express';
 import { languageRedirect } from '@segmentia/contracts/locales';
-import { isPortError, portError } from './ports';
+import { isPortError, portError } from '../common/ports';
 
 const LANGUAGE_PREFIX = /^\/(en|de|it|fr)(\/|$)/;
 

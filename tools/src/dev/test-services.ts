@@ -8,8 +8,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import net from 'node:net';
 import { until } from '@segmentia/testing';
-import { freePort } from './ports';
-import { ensureCommands } from './production/packages';
+import { freePort } from '../common/ports';
+import { ensureCommands } from '../ops/production/packages';
 
 /** Debian's chromium (`apt-get install chromium`); CHROMIUM_PATH for another browser binary. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

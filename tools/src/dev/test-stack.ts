@@ -7,13 +7,13 @@
  */
 import type { Server } from 'node:http';
 import path from 'node:path';
-import { createApp } from '@segmentia/api/src/app';
-import { loadConfig } from '@segmentia/api/src/common/config/app-config';
+import { createApp } from '@segmentia/api/app';
+import { loadConfig } from '@segmentia/api/config';
 import { createTemporaryDatabase, openScratchServer } from './database/temporary-database';
 import { DEMO_PROJECT_ID } from './local-services/auth-emulator';
 import { startLocalServices } from './local-services/local-services';
-import { REPO_ROOT } from './paths';
-import { freePort } from './ports';
+import { REPO_ROOT } from '../common/paths';
+import { freePort } from '../common/ports';
 import { buildSite } from './site-build';
 import { serveSite } from './site-server';
 

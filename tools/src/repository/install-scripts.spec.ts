@@ -4,8 +4,8 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { NODE_PACKAGE } from './images/local-bases';
-import { REPO_ROOT } from './paths';
+import { NODE_PACKAGE } from '../ops/images/local-bases';
+import { REPO_ROOT } from '../common/paths';
 
 const read = (file: string) => readFileSync(path.join(REPO_ROOT, file), 'utf8');
 const { allowScripts } = JSON.parse(read('package.json')) as { allowScripts: Record<string, boolean> };

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { REPO_ROOT } from './paths';
+import { REPO_ROOT } from '../common/paths';
 
 const read = (file: string) => readFileSync(path.join(REPO_ROOT, file), 'utf8');
 const folders = (dir: string) =>

@@ -1,6 +1,7 @@
+import { DEMO_PROJECT_ID, STAFF_ROLE } from '@segmentia/contracts/staff';
 import type { Auth, UserRecord } from 'firebase-admin/auth';
 
-export const STAFF_ROLE = 'sales';
+export { DEMO_PROJECT_ID, STAFF_ROLE };
 
 /**
  * The custom claim that shuts an account out whatever its role or its
@@ -9,11 +10,7 @@ export const STAFF_ROLE = 'sales';
  */
 export const DENY_CLAIM = 'staff';
 
-/**
- * The Firebase Auth emulator `npm start` runs without a Firebase project: its
- * project id (a "demo-" id reaches no Google service) and its default address.
- */
-export const DEMO_PROJECT_ID = 'demo-segmentia';
+/** The Firebase Auth emulator's default address, which `npm start` runs without a Firebase project. */
 export const DEFAULT_AUTH_EMULATOR_PORT = 9099;
 export const DEFAULT_AUTH_EMULATOR_HOST = `127.0.0.1:${DEFAULT_AUTH_EMULATOR_PORT}`;
 

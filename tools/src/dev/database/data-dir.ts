@@ -2,8 +2,8 @@
 import { createHash } from 'node:crypto';
 import { chmodSync, chownSync, existsSync, lchownSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError } from '@segmentia/api/src/common/config/app-config';
-import { REPO_ROOT } from '../paths';
+import { ConfigError } from '@segmentia/api/config';
+import { REPO_ROOT } from '../../common/paths';
 import type { EmbeddedOptions } from './embedded-postgres';
 import { setTimeout as delay } from 'node:timers/promises';
 import { isAlive, isReachable, readText } from './server';

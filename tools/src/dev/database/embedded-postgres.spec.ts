@@ -3,10 +3,10 @@ import { createServer, type Server } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
-import { ConfigError } from '@segmentia/api/src/common/config/app-config';
+import { ConfigError } from '@segmentia/api/config';
 import { startEmbeddedPostgres } from './embedded-postgres';
 import { embeddedOptionsFromEnv } from './open-database';
-import { REPO_ROOT } from '../paths';
+import { REPO_ROOT } from '../../common/paths';
 import { openScratchServer } from './temporary-database';
 import { LEGACY_PASSWORD, PASSWORD_FILE, readSuperuserPassword } from './superuser-password';
 

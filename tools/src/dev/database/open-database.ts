@@ -1,7 +1,7 @@
 /** The product's database for a command: DATABASE_URL when set, otherwise the embedded PostgreSQL of the settings. */
 import path from 'node:path';
-import { loadToolsConfig } from '../config';
-import { REPO_ROOT } from '../paths';
+import { loadToolsConfig } from '../../common/config';
+import { REPO_ROOT } from '../../common/paths';
 import { type Database, type EmbeddedOptions, startEmbeddedPostgres } from './embedded-postgres';
 
 /** The embedded PostgreSQL's settings (EMBEDDED_POSTGRES_DIR, EMBEDDED_POSTGRES_PORT), validated with all the others. */

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { Client } from 'pg';
-import { ConfigError } from '@segmentia/api/src/common/config/app-config';
+import { ConfigError } from '@segmentia/api/config';
 import type { Binaries } from './binaries';
 import type { UserIds } from './run-as';
 import { EMBEDDED_USER, newPassword, writeSuperuserPassword } from './superuser-password';

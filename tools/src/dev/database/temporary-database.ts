@@ -3,11 +3,9 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
-import { seed } from '@segmentia/api/prisma/seed';
-import { loadConfig } from '@segmentia/api/src/common/config/app-config';
-import { PrismaService } from '@segmentia/api/src/prisma/prisma.service';
+import { deployMigrations, PrismaService, seed } from '@segmentia/api/database';
+import { loadConfig } from '@segmentia/api/config';
 import { type Database, startEmbeddedPostgres } from './embedded-postgres';
-import { deployMigrations } from '@segmentia/api/src/database/migrations';
 
 export interface TemporaryDatabase {
   url: string;

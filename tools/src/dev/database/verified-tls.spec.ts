@@ -7,9 +7,9 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, chownSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '@segmentia/api/src/common/config/app-config';
-import { PrismaService } from '@segmentia/api/src/prisma/prisma.service';
-import { freePort } from '../ports';
+import { loadConfig } from '@segmentia/api/config';
+import { PrismaService } from '@segmentia/api/database';
+import { freePort } from '../../common/ports';
 import { type Database, startEmbeddedPostgres } from './embedded-postgres';
 import { systemUser } from './run-as';
 

@@ -7,12 +7,11 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { createTransport } from 'nodemailer';
-import { loadConfig } from '@segmentia/api/src/common/config/app-config';
-import { AccountCheck } from '@segmentia/api/src/leads/auth/account-check';
-import { FirebaseTokenVerifier } from '@segmentia/api/src/leads/auth/firebase-token-verifier';
-import { freePort, freePortRun } from '../ports';
-import { API_ROOT } from '../paths';
-import { claimsOf, ensureAccount, signInWithPassword } from './auth-emulator';
+import { loadConfig } from '@segmentia/api/config';
+import { AccountCheck, FirebaseTokenVerifier } from '@segmentia/api/auth';
+import { freePort, freePortRun } from '../../common/ports';
+import { API_ROOT } from '../../common/paths';
+import { claimsOf, ensureAccount, signInWithPassword } from '@segmentia/testing';
 import { caughtMessages } from './mail-catcher';
 import { DEMO_ACCOUNTS, type LocalServices, startLocalServices } from './local-services';
 

@@ -4,15 +4,10 @@
  * project is set, and a mail catcher when SMTP_URL is unset. `npm start` runs
  * them; so does the browser tests' stack, on ports of its own.
  */
-import { type PortUse } from '../ports';
-import {
-  type AuthEmulator,
-  DEMO_PROJECT_ID,
-  emulatorAddress,
-  type EmulatorAccount,
-  ensureAccount,
-  startAuthEmulator,
-} from './auth-emulator';
+import { type PortUse } from '../../common/ports';
+import { DEMO_PROJECT_ID } from '@segmentia/contracts/staff';
+import { type EmulatorAccount, ensureAccount } from '@segmentia/testing';
+import { type AuthEmulator, emulatorAddress, startAuthEmulator } from './auth-emulator';
 import { type MailCatcher, startMailCatcher } from './mail-catcher';
 
 /** The accounts `npm start` creates in the emulator and prints (the emulator forgets them when it stops). */

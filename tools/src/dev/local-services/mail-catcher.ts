@@ -7,7 +7,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { launch, waitFor } from '../managed-process';
+import { launch, waitFor } from '../../common/managed-process';
 
 export interface MailCatcherPorts {
   smtp: number;

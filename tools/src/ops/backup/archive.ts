@@ -10,8 +10,8 @@ import { chownSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Client } from 'pg';
 import { until } from '@segmentia/testing';
-import type { UserIds } from '../database/run-as';
-import { REPO_ROOT } from '../paths';
+import type { UserIds } from '../../dev/database/run-as';
+import { REPO_ROOT } from '../../common/paths';
 import { KEY_VARIABLE } from './encryption';
 
 export const ARCHIVE_TIMEOUT_SECONDS = 60;

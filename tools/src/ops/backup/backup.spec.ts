@@ -9,10 +9,10 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSyn
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
-import { type Database, startEmbeddedPostgres } from '../database/embedded-postgres';
-import { systemUser } from '../database/run-as';
-import { API_ROOT } from '../paths';
-import { freePort } from '../ports';
+import { type Database, startEmbeddedPostgres } from '../../dev/database/embedded-postgres';
+import { systemUser } from '../../dev/database/run-as';
+import { API_ROOT } from '../../common/paths';
+import { freePort } from '../../common/ports';
 import { archiveNow, archiveSettings, keyEnvironment } from './archive';
 import { BackupKeyError } from './encryption';
 import { listBaseBackups, takeBaseBackup } from './base-backup';

@@ -23,7 +23,7 @@ import {
 } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import path from 'node:path';
-import { REPO_ROOT } from '../paths';
+import { REPO_ROOT } from '../../common/paths';
 
 const MAGIC = Buffer.from('SEGBAK1\n');
 const ID_BYTES = 8;

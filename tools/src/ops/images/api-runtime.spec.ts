@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { API_ROOT } from './paths';
+import { API_ROOT } from '../../common/paths';
 
 /** What runs the product as a whole: it lives in tools/, never in the API's runtime tree or image. */
 const TOOLING_PACKAGES = [

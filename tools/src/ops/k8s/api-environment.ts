@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { IContainer } from 'kubernetes-models/v1';
 import { parse } from 'yaml';
-import { REPO_ROOT } from '../paths';
+import { REPO_ROOT } from '../../common/paths';
 import { nameOf, type Rule, workloads } from './policy';
 import type { KubeObject } from './render';
 

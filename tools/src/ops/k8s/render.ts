@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import type { IPodSpec } from 'kubernetes-models/v1';
 import { parseAllDocuments } from 'yaml';
-import { REPO_ROOT } from '../paths';
+import { REPO_ROOT } from '../../common/paths';
 
 export const K8S_DIR = path.join(REPO_ROOT, 'deploy/k8s');
 

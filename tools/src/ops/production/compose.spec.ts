@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { AppConfig } from '@segmentia/api/src/common/config/app-config';
-import { REPO_ROOT } from '../paths';
+import { AppConfig } from '@segmentia/api/config';
+import { REPO_ROOT } from '../../common/paths';
 import { EDGE_LIMITS, HEALTH_PATHS, NGINX_MAIN, NGINX_TEMPLATE, NGINX_VARIABLES, renderTemplate } from './nginx';
 import { UPSTREAM_FAILURES } from './topology';
 import { COMPANY_VARIABLES } from '@segmentia/contracts/company';
-import { SITE_SETTINGS } from '../images/build-images';
+import { SITE_SETTINGS } from '../../commands/build-images';
 
 interface Service {
   image?: string;

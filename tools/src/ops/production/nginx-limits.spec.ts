@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { until } from '@segmentia/testing';
 import { type Answer, Client } from '../drill/client';
-import { freePort } from '../ports';
+import { freePort } from '../../common/ports';
 import { EDGE_LIMITS, NGINX_TEMPLATE, writeNginxConfig } from './nginx';
 
 const BURST = Number(EDGE_LIMITS.NGINX_GRAPHQL_BURST);

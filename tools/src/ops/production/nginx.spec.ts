@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { CRAWLER_AGENT, DEFAULT_LOCALE, LOCALES } from '@segmentia/contracts/locales';
 import { until } from '@segmentia/testing';
-import { freePort } from '../ports';
+import { freePort } from '../../common/ports';
 import { mainConfig, NGINX_TEMPLATE } from './nginx';
 
 describe('the main configuration, rendered for this machine', () => {

@@ -12,7 +12,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { launch, type Managed, waitFor } from '../managed-process';
+import { launch, type Managed, waitFor } from '../../common/managed-process';
 import { ensureCommands } from '../production/packages';
 
 export interface Engine {

@@ -9,11 +9,11 @@
  *   SITE_URL=https://www.segmentia.es node tools/dist/src/images/release-site.js
  */
 import { randomBytes } from 'node:crypto';
-import { startApp, stopApp } from '@segmentia/api/src/app';
-import { loadConfig } from '@segmentia/api/src/common/config/app-config';
-import { createTemporaryDatabase, openScratchServer } from '../database/temporary-database';
-import { freePort } from '../ports';
-import { buildSite } from '../site-build';
+import { startApp, stopApp } from '@segmentia/api/app';
+import { loadConfig } from '@segmentia/api/config';
+import { createTemporaryDatabase, openScratchServer } from '../../dev/database/temporary-database';
+import { freePort } from '../../common/ports';
+import { buildSite } from '../../dev/site-build';
 
 async function main(): Promise<void> {
   const siteUrl = publicOrigin(process.env.SITE_URL);

@@ -1,0 +1,5 @@
+/** What the browser tests and the site's benchmark use: the whole product started for a run, and its addresses. */
+export { API_URL, FIREBASE_WEB_CONFIG, LEAD_RETENTION_MONTHS, REPO_ROOT, SITE_URL, startStack } from '../dev/test-stack';
+export { CHROMIUM_ARGS, CHROMIUM_PATH, ensureBrowser } from '../dev/test-services';
+export { serveSite } from '../dev/site-server';
+export { ensureCommands } from '../ops/production/packages';
