@@ -29,7 +29,9 @@ const project = (displayName: string, rootDir: string, testMatch: string[], extr
   transformIgnorePatterns: ['/node_modules/(?!jose/)'],
   // Every workspace's entry points to their source (tools/src/dev/workspace-sources.ts).
   moduleNameMapper: {
-    ...Object.fromEntries(Object.entries(WORKSPACE_SOURCES).map(([entry, file]) => [`^${entry.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`, file])),
+    ...Object.fromEntries(
+      Object.entries(WORKSPACE_SOURCES).map(([entry, file]) => [`^${entry.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`, file]),
+    ),
     ...extra.moduleNameMapper,
   },
   testMatch,

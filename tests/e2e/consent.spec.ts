@@ -5,7 +5,7 @@ import { fillRequiredFields } from '../support/contact-form';
 import { answerGoogleTags, isHydrated, openPage, queryDatabase } from '../support/fixtures';
 import { API_URL, SITE_URL } from '@segmentia/tools/test-stack';
 import { CONSENT_REVISION } from '../support/consent';
-import { COOKIES, revisionOf } from '@segmentia/site/src/features/consent/config';
+import { COOKIES, revisionOf } from '@segmentia/site/consent';
 
 const ALL = 'consent~language~analytics~tag-manager';
 /**

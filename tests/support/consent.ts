@@ -1,5 +1,4 @@
-import { COOKIES, revisionOf } from '@segmentia/site/src/features/consent/config';
-import { consentTextsDigest } from '@segmentia/site/src/features/consent/consent-texts';
+import { consentTextsDigest, COOKIES, revisionOf } from '@segmentia/site/consent';
 
 /**
  * Today's consent revision, derived as the build derives it (site/src/features/consent/config.ts): the ids, the

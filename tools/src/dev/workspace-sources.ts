@@ -6,18 +6,26 @@ const ROOT = path.resolve(__dirname, '../../..');
 
 type Exports = Record<string, string | { source?: string }>;
 const readJson = <T>(file: string): T => JSON.parse(readFileSync(file, 'utf8')) as T;
+const manifests = readJson<{ workspaces: string[] }>(path.join(ROOT, 'package.json')).workspaces.map((folder) => ({
+  folder,
+  ...readJson<{ name: string; exports?: Exports }>(path.join(ROOT, folder, 'package.json')),
+}));
+
+/** Every specifier another file may import a workspace by: its `exports`' keys, and nothing past them. */
+export const WORKSPACE_ENTRIES: ReadonlySet<string> = new Set(
+  manifests.flatMap(({ name, exports = {} }) => Object.keys(exports).map((entry) => path.posix.join(name, entry))),
+);
 
 /**
  * Every workspace's entry points, as its package.json `exports` declares them, to their TypeScript source (each
  * entry's `source` condition): tests run the code as it is now, never a stale build, and no test script builds first.
  */
 export const WORKSPACE_SOURCES: Readonly<Record<string, string>> = Object.fromEntries(
-  readJson<{ workspaces: string[] }>(path.join(ROOT, 'package.json')).workspaces.flatMap((folder) => {
-    const { name, exports = {} } = readJson<{ name: string; exports?: Exports }>(path.join(ROOT, folder, 'package.json'));
-    return Object.entries(exports).flatMap(([entry, target]) =>
+  manifests.flatMap(({ folder, name, exports = {} }) =>
+    Object.entries(exports).flatMap(([entry, target]) =>
       typeof target === 'object' && target.source ? [[path.posix.join(name, entry), path.join(ROOT, folder, target.source)]] : [],
-    );
-  }),
+    ),
+  ),
 );
 
 /**
