@@ -20,7 +20,8 @@ COPY tools/package.json /tools/
 COPY site/package.json /site/
 COPY tests/package.json /tests/
 
-# Everything, built: the packages, the Prisma client, the API and the tools (for the site's build below).
+# Everything, built: the packages, the Prisma client and the emails' HTML (from MJML, a development dependency), the API
+# and the tools (for the site's build below).
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY --from=manifests / ./
@@ -56,7 +57,7 @@ RUN npm install --no-save --omit=dev --omit=peer --omit=optional --ignore-script
       '@prisma/' + name + '@' + require('./package-lock.json').packages['node_modules/@prisma/' + name].version).join(' ')") \
   && find node_modules/@prisma/schema-engine-wasm \( -name '*.map' -o -name '*.d.ts' \) -delete
 
-# The API's own files, without type declarations.
+# The API's own files, without type declarations; its compiled emails come with dist/src (generated/emails).
 FROM build AS api-files
 RUN mkdir -p /out/api/dist /out/packages && cp api/schema.graphql /out/api/ \
   && cp -r api/dist/src /out/api/dist/ && cp -r --parents packages/contracts/dist packages/graphql-ide/dist /out/ \

@@ -66,9 +66,9 @@ describe("the prospect's confirmation email", () => {
 
   it.each(LOCALES.map((locale) => [locale.code, locale] as const))(
     'in %s: subject, steps, summary, footer and privacy link, as text and HTML',
-    async (code, locale) => {
+    (code, locale) => {
       const strings = EMAIL_STRINGS[code];
-      const email = await confirmationEmail({ ...LEAD, locale: locale.api }, COMPANY, 'https://www.segmentia.es');
+      const email = confirmationEmail({ ...LEAD, locale: locale.api }, COMPANY, 'https://www.segmentia.es');
       const privacyUrl = `https://www.segmentia.es${localizedPath(code, '/privacy/')}`;
       expect(email.subject).toBe(strings.subject);
       for (const part of [email.text, email.html]) {
@@ -79,17 +79,23 @@ describe("the prospect's confirmation email", () => {
       }
       expect(email.text).toContain(`${strings.summary.interest}: ${strings.interest.TECHNOLOGICAL_TRANSFORMATION}`);
       expect(email.text).toContain(`${strings.summary.contact}: ${LEAD.email}`);
-      expect(email.html).toContain(`lang="${locale.tag}"`);
+      expect(email.html).toContain(`<html lang="${locale.tag}"`);
+      // The summary's table: each label, the interest named in the email's language.
+      const cells = email.html.replace(/>\s+/g, '>').replace(/\s+</g, '<');
+      for (const label of Object.values(strings.summary)) expect(cells).toContain(`>${label}</th>`);
+      expect(cells).toContain(`>${strings.interest.TECHNOLOGICAL_TRANSFORMATION}</td>`);
+      expect(email.text).not.toMatch(/\{\{/);
+      expect(email.html).not.toMatch(/\{\{|\[\[/);
       // The company's country in the email's language.
       const country = { es: 'España', en: 'Spain', de: 'Spanien', it: 'Spagna', fr: 'Espagne' }[code];
       expect(email.text).toContain(`28009 Madrid, ${country}`);
     },
   );
 
-  it("carries nothing the visitor typed but the address it goes to (anyone may send the form with another's address)", async () => {
+  it("carries nothing the visitor typed but the address it goes to (anyone may send the form with another's address)", () => {
     const phishing = { ...LEAD, contactName: 'Pay at evil.example', agencyName: 'Call +34 600 000 000 or https://evil.example/pay' };
     for (const { api } of LOCALES) {
-      const email = await confirmationEmail({ ...phishing, locale: api }, COMPANY, 'https://www.segmentia.es');
+      const email = confirmationEmail({ ...phishing, locale: api }, COMPANY, 'https://www.segmentia.es');
       for (const part of [email.subject, email.text, email.html]) {
         for (const typed of ['evil.example', 'Pay at', '600 000 000']) expect(part).not.toContain(typed);
       }

@@ -1,7 +1,7 @@
-import mjml2html from 'mjml';
 import { type Company, localizedAddress } from '@segmentia/contracts/company';
 import { type LocaleCode, LOCALES, localizedPath } from '@segmentia/contracts/locales';
 import type { Locale } from '../generated/prisma/enums';
+import { renderEmail } from './email-templates';
 import { RESPONSE_WORKING_HOURS, type LeadSummary } from './lead-message';
 import de from './locales/de.json';
 import en from './locales/en.json';
@@ -14,13 +14,7 @@ export type EmailStrings = typeof es;
 /** The confirmation's words in each language of the site (locales/{code}.json, the same keys in each: email-strings.spec.ts). */
 export const EMAIL_STRINGS: Record<LocaleCode, EmailStrings> = { es, en, de, it, fr };
 
-export const COLORS = { ink: '#0b1b3f', soft: '#5b6b8c', primary: '#1f4fff', surface: '#f4f6fb', line: '#e2e7f2' };
-export const FONT = 'Inter, "Segoe UI", Helvetica, Arial, sans-serif';
-
-export const html = (text: string) =>
-  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
-
-/** `{{name}}` placeholders filled; the values are the caller's, escaped by it where the text becomes HTML. */
+/** `{{name}}` placeholders of the plain-text part filled. */
 export const fill = (text: string, values: Record<string, string | number>) =>
   text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''));
 
@@ -34,14 +28,14 @@ export interface ConfirmationEmail {
  * The prospect's confirmation that the request arrived, in the request's
  * language: what happens next and when, the request's summary, and the
  * company's legal footer with a link to the privacy policy. Plain text and
- * HTML (MJML, which makes HTML that mail clients show alike).
+ * HTML (api/emails/confirmation.mjml, compiled per language when the API is built).
  *
  * Anyone can send the form with someone else's address, so nothing the
  * visitor typed is in it (no name, no agency: they could carry a link or a
  * phone number to phish with, sent from the company's domain); only the
  * address it goes to, which its reader knows.
  */
-export async function confirmationEmail(lead: LeadSummary, company: Company, siteUrl: string): Promise<ConfirmationEmail> {
+export function confirmationEmail(lead: LeadSummary, company: Company, siteUrl: string): ConfirmationEmail {
   const locale = LOCALES.find((entry) => entry.api === (lead.locale as Locale))!;
   const strings = EMAIL_STRINGS[locale.code];
   const values = {
@@ -61,7 +55,6 @@ export async function confirmationEmail(lead: LeadSummary, company: Company, sit
     [strings.summary.interest, strings.interest[lead.interest]],
     [strings.summary.received, received],
   ];
-  const next = strings.next.map((step) => fill(step, values));
 
   const text = [
     fill(strings.greeting, values),
@@ -69,7 +62,7 @@ export async function confirmationEmail(lead: LeadSummary, company: Company, sit
     strings.intro,
     '',
     `${strings.nextTitle}:`,
-    ...next.map((step, index) => `${index + 1}. ${step}`),
+    ...strings.next.map((step, index) => `${index + 1}. ${fill(step, values)}`),
     '',
     `${strings.summaryTitle}:`,
     ...summary.map(([name, value]) => `- ${name}: ${value}`),
@@ -84,60 +77,12 @@ export async function confirmationEmail(lead: LeadSummary, company: Company, sit
     fill(strings.legal, values),
   ].join('\n');
 
-  const htmlValues = Object.fromEntries(Object.entries(values).map(([key, value]) => [key, html(String(value))]));
-  const { html: rendered, errors } = await mjml2html(
-    `<mjml lang="${locale.tag}">
-  <mj-head>
-    <mj-title>${html(strings.subject)}</mj-title>
-    <mj-preview>${html(fill(strings.preview, values))}</mj-preview>
-    <mj-attributes>
-      <mj-all font-family='${FONT}' />
-      <mj-text font-size="16px" line-height="1.6" color="${COLORS.ink}" padding="0 0 16px" />
-    </mj-attributes>
-  </mj-head>
-  <mj-body background-color="${COLORS.surface}" width="600px">
-    <mj-section padding="32px 24px 16px">
-      <mj-column>
-        <mj-text font-size="22px" font-weight="700" padding="0">Segmentia</mj-text>
-      </mj-column>
-    </mj-section>
-    <mj-section background-color="#ffffff" border-radius="12px" padding="32px 24px">
-      <mj-column>
-        <mj-text>${fill(html(strings.greeting), htmlValues)}</mj-text>
-        <mj-text>${html(strings.intro)}</mj-text>
-        <mj-text font-size="18px" font-weight="700" padding="8px 0 8px">${html(strings.nextTitle)}</mj-text>
-        <mj-text><ol style="margin:0;padding-left:20px">${next
-          .map((step) => `<li style="margin-bottom:8px">${html(step)}</li>`)
-          .join('')}</ol></mj-text>
-        <mj-text font-size="18px" font-weight="700" padding="8px 0 8px">${html(strings.summaryTitle)}</mj-text>
-        <mj-table font-size="15px" color="${COLORS.ink}" padding="0 0 24px">
-          ${summary
-            .map(
-              ([name, value]) =>
-                `<tr style="border-bottom:1px solid ${COLORS.line}"><th scope="row" style="text-align:left;padding:8px 12px 8px ` +
-                `0;color:${COLORS.soft};font-weight:400;vertical-align:top">${html(name)}</th><td ` +
-                `style="padding:8px 0">${html(value)}</td></tr>`,
-            )
-            .join('')}
-        </mj-table>
-        <mj-text>${html(strings.reply)}</mj-text>
-        <mj-text padding="0">${html(strings.signoff)}</mj-text>
-      </mj-column>
-    </mj-section>
-    <mj-section padding="24px">
-      <mj-column>
-        <mj-text font-size="13px" color="${COLORS.soft}" padding="0 0 8px">${fill(html(strings.why), htmlValues)}</mj-text>
-        <mj-text font-size="13px" padding="0 0 8px"
-          ><a href="${html(privacyUrl)}" style="color:${COLORS.primary}">${html(strings.privacy)}</a></mj-text
-        >
-        <mj-text font-size="13px" color="${COLORS.soft}" padding="0">${fill(html(strings.legal), htmlValues)}</mj-text>
-      </mj-column>
-    </mj-section>
-  </mj-body>
-</mjml>`,
-    { validationLevel: 'strict' },
-  );
-  if (errors.length)
-    throw new Error(`The confirmation email's template is not valid MJML: ${errors.map((error) => error.formattedMessage).join('; ')}`);
+  const rendered = renderEmail('confirmation', locale.code, {
+    ...values,
+    privacyUrl,
+    contact: lead.email,
+    interest: strings.interest[lead.interest],
+    received,
+  });
   return { subject: strings.subject, text, html: rendered };
 }

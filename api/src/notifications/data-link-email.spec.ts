@@ -24,10 +24,10 @@ describe("the privacy centre's link email", () => {
 
   it.each(LOCALES.map((locale) => [locale.code, locale] as const))(
     'in %s: subject, the link, its 30 minutes, the footer and the privacy link, as text and HTML',
-    async (code, locale) => {
+    (code, locale) => {
       const strings = DATA_LINK_STRINGS[code];
       const url = dataLinkUrl(SITE, locale.api, TOKEN);
-      const email = await dataLinkEmail({ locale: locale.api, url, minutes: 30 }, COMPANY, SITE);
+      const email = dataLinkEmail({ locale: locale.api, url, minutes: 30 }, COMPANY, SITE);
       expect(email.subject).toBe(strings.subject);
       for (const part of [email.text, email.html]) {
         expect(part).toContain(url);
@@ -37,7 +37,7 @@ describe("the privacy centre's link email", () => {
       }
       expect(email.html).toContain(`<html lang="${locale.tag}"`);
       expect(email.text).not.toMatch(/\{\{/);
-      expect(email.html).not.toMatch(/\{\{/);
+      expect(email.html).not.toMatch(/\{\{|\[\[/);
     },
   );
 });

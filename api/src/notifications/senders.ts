@@ -4,6 +4,7 @@ import { AppConfig } from '../common/config/app-config';
 import { type Locale, NotificationChannel } from '../generated/prisma/enums';
 import { confirmationEmail } from './confirmation-email';
 import { dataLinkEmail } from './data-link-email';
+import { loadEmailTemplates } from './email-templates';
 import { emailMessage, type LeadSummary, webhookPayload } from './lead-message';
 
 /** A failed delivery, described without the lead's data (it goes to logs and to the outbox row). */
@@ -16,7 +17,10 @@ const WEBHOOK_TIMEOUT_MS = 10_000;
 export class NotificationSenders implements OnApplicationShutdown {
   private mailer?: Transporter;
 
-  constructor(private readonly config: AppConfig) {}
+  constructor(private readonly config: AppConfig) {
+    // Read now, so an API built without its compiled emails does not start.
+    loadEmailTemplates();
+  }
 
   async send(channel: NotificationChannel, notificationId: string, lead: LeadSummary): Promise<void> {
     if (channel === NotificationChannel.WEBHOOK) return this.postWebhook(notificationId, lead);
@@ -62,7 +66,7 @@ export class NotificationSenders implements OnApplicationShutdown {
       replyTo: company.email,
       messageId: `<${notificationId}@segmentia.confirmations>`,
       headers: { 'Auto-Submitted': 'auto-generated' },
-      ...(await confirmationEmail(lead, company, this.config.siteUrl)),
+      ...confirmationEmail(lead, company, this.config.siteUrl),
     });
   }
 
@@ -76,7 +80,7 @@ export class NotificationSenders implements OnApplicationShutdown {
       to,
       replyTo: company.email,
       headers: { 'Auto-Submitted': 'auto-generated' },
-      ...(await dataLinkEmail(link, company, this.config.siteUrl)),
+      ...dataLinkEmail(link, company, this.config.siteUrl),
     });
   }
 
