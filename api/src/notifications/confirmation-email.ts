@@ -11,7 +11,7 @@ import it from './locales/it.json';
 
 export type EmailStrings = typeof es;
 
-/** The confirmation's words in each language of the site (locales/{code}.json, the same keys in each: email-strings.spec.ts). */
+/** The confirmation's words in each language of the site (locales/{code}.json, the same keys in each: confirmation-email.spec.ts). */
 export const EMAIL_STRINGS: Record<LocaleCode, EmailStrings> = { es, en, de, it, fr };
 
 /** `{{name}}` placeholders of the plain-text part filled. */

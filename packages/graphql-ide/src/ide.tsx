@@ -1,6 +1,6 @@
 /**
  * The API's GraphQL IDE: GraphiQL with its explorer plugin, bundled by
- * build.ts into static files the API serves (no CDN, no font host, no inline
+ * build.mts into static files the API serves (no CDN, no font host, no inline
  * script). The page's root element says how to find the schema: by
  * introspection (development), or from the committed schema file (production
  * with GRAPHQL_IDE=true, where introspection stays off).

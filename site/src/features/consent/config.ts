@@ -1,6 +1,6 @@
 /**
- * The cookies the consent tool manages (PRODUCT.md). Names, descriptions and
- * links are in locales/{lang}/consent.json under `cookies.{id}`.
+ * The cookies the consent tool manages: the necessary ones, and one per optional tool it loads only with consent.
+ * Names, descriptions and links are in locales/{lang}/consent.json under `cookies.{id}`.
  */
 export interface CookieEntry {
   id: string;

@@ -1,7 +1,7 @@
 import { CRAWLER_AGENT, DEFAULT_LOCALE, LANGUAGE_COOKIE, LOCALE_CODES } from '@segmentia/contracts/locales';
 import type { LocaleCode } from '@segmentia/contracts/locales';
 
-// The rule is written once, with the API's site server (api/src/common/locale-table.ts).
+// The rule is written once, in packages/contracts/src/locales.ts, which npm start's site server follows too.
 export { CRAWLER_AGENT, preferredLanguage } from '@segmentia/contracts/locales';
 const REDIRECTED_KEY = 'segmentia-language-redirected';
 
