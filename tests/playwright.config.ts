@@ -23,8 +23,8 @@ export default defineConfig({
   testDir: './e2e',
   outputDir: '../test-results/e2e',
   globalSetup: './support/global-setup.ts',
-  // Room for a machine twice as slow as the one the tests were written on (the longest tests take 26–30 s on such a
-  // machine with both workers busy, 12–15 s on the other): a time limit is not what these tests check.
+  // Room for a machine twice as slow as the one the tests were written on (their times: docs/benchmarks.md): a time limit
+  // is not what these tests check.
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,

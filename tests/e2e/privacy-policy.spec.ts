@@ -3,7 +3,7 @@ import { LOCALES } from '../support/fixtures';
 
 /**
  * The privacy policy and the legal notice as this stack serves them (no NOTIFY_WEBHOOK_URL; ALTCHA's 1440 minutes):
- * what they quote follows the settings and the page's language (issue 42: N-L4, N-L5, N-L18, N-M6).
+ * what they quote follows the settings and the page's language.
  */
 const WORDS = {
   es: { country: 'España', hours: '24 horas' },

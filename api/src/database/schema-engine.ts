@@ -15,7 +15,7 @@ const { WebAssembly: wasmRuntime } = globalThis as unknown as { WebAssembly: Was
 /**
  * Prisma's schema engine compiled to WebAssembly, talking to PostgreSQL through
  * the same pg driver adapter as the app. The native engine that `prisma
- * migrate` uses is only downloadable, and our machines cannot download it.
+ * migrate` uses is downloaded from binaries.prisma.sh, which not every build machine reaches.
  *
  * The package's entry imports the .wasm file as an ES module, which Node only
  * allows behind a flag, so the module is instantiated here from its JS glue.

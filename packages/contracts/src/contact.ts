@@ -15,7 +15,6 @@ export const CONTACT_OPTIONS = {
   decisionRole: ['NONE', 'PRESCRIBE', 'INFLUENCE', 'DECIDE'],
   interest: ['SOLUTIONS', 'TECHNOLOGICAL_TRANSFORMATION'],
 } as const;
-export type ContactOptions = { [field in keyof typeof CONTACT_OPTIONS]: (typeof CONTACT_OPTIONS)[field][number] };
 
 /** Lengths of the text fields, after trimming. */
 export const CONTACT_LIMITS = {
@@ -42,7 +41,6 @@ export const ATTRIBUTION_LIMITS = {
   utmContent: 200,
   gclid: 200,
 } as const;
-export type AttributionField = keyof typeof ATTRIBUTION_LIMITS;
 /** The UTM parameters, as the link names them and as the lead stores them. */
 export const UTM_PARAMETERS = {
   utm_source: 'utmSource',

@@ -10,10 +10,3 @@ export interface StaffTokenRequest {
   type: typeof STAFF_TOKEN_REQUEST;
   id: string;
 }
-
-export interface StaffTokenAnswer {
-  type: typeof STAFF_TOKEN_ANSWER;
-  id: string;
-  /** Undefined when the staff page is signed out. */
-  token?: string;
-}

@@ -16,7 +16,7 @@ export type AnalyticsEvent =
   | { event: 'scroll_depth'; scroll_percentage: number }
   | { event: 'user_engagement'; engagement_time_msec: number }
   | { event: 'video_interaction'; video_action: string; video_name: string }
-  // The explorer's selection (issue 15): an audience added to the request, and the selection taken to the form.
+  // The explorer's selection: an audience added to the request, and the selection taken to the form.
   | { event: 'audience_add'; audience_id: string; audience_name: string; country: string; topic: string }
   | { event: 'audience_request'; audience_count: number; audience_ids: string; countries: string };
 
