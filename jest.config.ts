@@ -42,8 +42,8 @@ const config: Config = {
   projects: [
     project('unit', 'api', ['<rootDir>/src/**/*.spec.ts', '<rootDir>/prisma/**/*.spec.ts', '<rootDir>/scripts/**/*.spec.ts']),
     project('tools', 'tools', ['<rootDir>/src/**/*.spec.ts']),
-    // npm start itself, three times (a full site build the first time): in test:unit only, not in CI's second Node.js run.
-    project('start', 'tools', ['<rootDir>/src/**/*.e2e-spec.ts']),
+    // What needs a service (PostgreSQL, the Auth emulator, nginx, a server of its own) or runs npm start: test:integration.
+    project('integration', '.', ['<rootDir>/tools/src/**/*.integration-spec.ts', '<rootDir>/api/src/**/*.integration-spec.ts']),
     project('contracts', 'packages/contracts', ['<rootDir>/src/**/*.spec.ts']),
     project('testing', 'packages/testing', ['<rootDir>/src/**/*.spec.ts']),
     project('graphql-ide', 'packages/graphql-ide', ['<rootDir>/src/**/*.spec.ts']),

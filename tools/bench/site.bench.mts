@@ -25,7 +25,8 @@ import express from 'express';
 import lighthouse from 'lighthouse';
 import stack from '@segmentia/tools/test-stack';
 
-const { startStack, serveSite, SITE_URL, REPO_ROOT, CHROMIUM_ARGS, CHROMIUM_PATH: CHROMIUM } = stack as typeof import('@segmentia/tools/test-stack');
+type Stack = typeof import('@segmentia/tools/test-stack');
+const { startStack, serveSite, SITE_URL, REPO_ROOT, CHROMIUM_ARGS, CHROMIUM_PATH: CHROMIUM } = stack as Stack;
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const LANGUAGES = ['', 'en/', 'de/', 'it/', 'fr/'];
 // The 404 page at its own address (answered 200): Lighthouse audits no page whose answer is an error.

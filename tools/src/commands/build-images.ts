@@ -119,8 +119,8 @@ interface CycloneDx {
 }
 
 /**
- * A CycloneDX SBOM of each image, in SBOM_DIR: `npm sbom` run in the Node.js images (the runtime tree they hold; peer
- * ranges not checked, as one of mjml's is off by a major), and for the web image Debian's packages it installed with
+ * A CycloneDX SBOM of each image, in SBOM_DIR: `npm sbom` run in the Node.js images (the runtime tree they hold), and
+ * for the web image Debian's packages it installed with
  * the npm packages the site is built from (as `npm ls` lists them: `npm sbom` leaves some of this tree out).
  */
 export async function writeSboms(options: Pick<BuildOptions, 'repository' | 'tag'>): Promise<string[]> {
@@ -135,7 +135,7 @@ export async function writeSboms(options: Pick<BuildOptions, 'repository' | 'tag
   for (const target of ['api', 'migrate'] as const) {
     const sbom = await docker([
       ...['run', '--rm', '--entrypoint', 'npm', imageName(options, target)],
-      ...['sbom', '--sbom-format', 'cyclonedx', '--omit', 'dev', '--legacy-peer-deps', '--offline'],
+      ...['sbom', '--sbom-format', 'cyclonedx', '--omit', 'dev', '--offline'],
     ]);
     write(target, JSON.parse(sbom) as CycloneDx);
   }

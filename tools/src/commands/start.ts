@@ -44,7 +44,8 @@ const building = new AbortController();
 let stopping = false;
 
 async function main(): Promise<void> {
-  const startedAt = Date.now();
+  // `npm start` stamps the moment the command ran, before its build: the time printed is the time a person waited.
+  const startedAt = Number(process.env.SEGMENTIA_COMMAND_STARTED_AT) || performance.timeOrigin;
   loadEnvFile();
   // The API is production unless told otherwise; `npm start` is for working on the product, and says so.
   if (!process.env.NODE_ENV) {
