@@ -1,6 +1,7 @@
 import { useTranslation } from 'gatsby-plugin-react-i18next';
-import { RotateCcw, TriangleAlert } from 'lucide-react';
+import { TriangleAlert } from 'lucide-react';
 import React, { Component, type ErrorInfo, type ReactNode } from 'react';
+import { RetryMessage } from '../../components/RetryMessage';
 import { CRAWLER_AGENT } from '../i18n/language-redirect';
 import { isChunkLoadError, mayReload } from './reload-guard';
 import * as styles from '../../components/StatusPage.module.css';
@@ -44,15 +45,11 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
 function ErrorView() {
   const { t } = useTranslation('common');
   return (
-    <section className={`container ${styles.page}`} role="alert" aria-labelledby="error-title">
+    <RetryMessage as="section" className={`container ${styles.page}`} aria-labelledby="error-title" action={t('errorView.reload')} primary>
       <TriangleAlert size={48} strokeWidth={1.5} aria-hidden="true" className={styles.icon} />
       <p className={styles.code}>500</p>
       <h1 id="error-title">{t('errorView.message')}</h1>
       <p className="lead">{t('errorView.description')}</p>
-      <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
-        <RotateCcw size={18} strokeWidth={1.75} aria-hidden="true" />
-        {t('errorView.reload')}
-      </button>
-    </section>
+    </RetryMessage>
   );
 }
