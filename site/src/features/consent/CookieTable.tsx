@@ -45,7 +45,7 @@ function Table() {
   const captionId = useId();
   return (
     <div className={styles.scroll} role="region" aria-labelledby={captionId} tabIndex={0}>
-      <table className={styles.table}>
+      <table className={`data-table ${styles.table}`}>
         <caption id={captionId}>{heading.caption}</caption>
         <thead>
           <tr>

@@ -24,7 +24,7 @@ export function AudienceTable({
   const { locale } = useLocale();
   const largest = Math.max(...audiences.map((audience) => audience.audienceSize));
   return (
-    <table className={styles.table}>
+    <table className={`data-table ${styles.table}`}>
       <caption>{caption}</caption>
       <thead>
         <tr>

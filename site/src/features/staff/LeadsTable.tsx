@@ -38,7 +38,7 @@ export function LeadsTable({ leads, pending, focusId, hrefOf, onOpen, onStatus, 
   };
   return (
     <div className={styles.tableScroll}>
-      <table className={styles.table}>
+      <table className={`data-table ${styles.table}`}>
         <caption className="visually-hidden">{t(order === 'BEST_FIT' ? 'list.captionBestFit' : 'list.caption')}</caption>
         <thead>
           <tr>
