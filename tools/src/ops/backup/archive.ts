@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { Client } from 'pg';
 import { until } from '@segmentia/testing';
 import type { UserIds } from '../../dev/database/run-as';
-import { REPO_ROOT } from '../../common/paths';
+import { TOOLS_ROOT } from '../../common/paths';
 import { KEY_VARIABLE } from './encryption';
 
 export const ARCHIVE_TIMEOUT_SECONDS = 60;
@@ -26,9 +26,12 @@ export function backupLayout(backupDir: string) {
   };
 }
 
-/** The command PostgreSQL runs to archive a WAL segment or get one back, encrypted (wal-crypt.ts, built in dist). */
+/**
+ * The command PostgreSQL runs to archive a WAL segment or get one back, encrypted: wal-crypt.ts as built in tools/dist
+ * (a process of PostgreSQL's, which runs no TypeScript: `npm run test:integration` builds first).
+ */
 export function walCryptCommand(action: 'archive' | 'restore', from: string, to: string): string {
-  const script = path.join(REPO_ROOT, 'tools', 'dist', 'src', 'backup', 'wal-crypt.js');
+  const script = path.join(TOOLS_ROOT, 'dist', 'src', 'ops', 'backup', 'wal-crypt.js');
   return `"${process.execPath}" "${script}" ${action} "${from}" "${to}"`;
 }
 
