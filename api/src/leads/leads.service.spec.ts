@@ -31,7 +31,15 @@ function row(n: number, fields: Record<string, unknown> = {}) {
  * themselves are checked as the `where` the service builds; the SQL is tested end to end in api/test), a transaction
  * apart from the client (each with its own staffAction), and what staff did recorded in `actions`.
  */
-function setUp({ rows = [] as ReturnType<typeof row>[], count = rows.length, updated = 1, deleted = 1 } = {}) {
+type Row = ReturnType<typeof row>;
+interface Database {
+  rows?: Row[];
+  count?: number;
+  updated?: number;
+  deleted?: number;
+}
+
+function setUp({ rows = [], count = rows.length, updated = 1, deleted = 1 }: Database = {}) {
   const actions: Record<string, unknown>[] = [];
   const recorder = () => ({ create: jest.fn(async ({ data }: { data: Record<string, unknown> }) => actions.push(data)) });
   const contactRequest = {
