@@ -32,9 +32,15 @@ export const wrapPageElement: GatsbyBrowser['wrapPageElement'] = ({ element, pro
   <PageTransition pathname={props.location.pathname}>{element}</PageTransition>
 );
 
-/** A script chunk that no longer exists (a new deployment) reloads the page, at most once per 10 s per path. */
+/**
+ * A script chunk that no longer exists (a new deployment) reloads the page, at most once per 10 s per path. The
+ * guard's decision is left on <html> (data-chunk-reload: reloading or kept), so that a page kept is seen, not waited for.
+ */
 const onChunkError = (error: unknown) => {
-  if (isChunkLoadError(error) && mayReload(window.location.pathname, sessionStorage, Date.now())) window.location.reload();
+  if (!isChunkLoadError(error)) return;
+  const reload = mayReload(window.location.pathname, sessionStorage, Date.now());
+  document.documentElement.dataset.chunkReload = reload ? 'reloading' : 'kept';
+  if (reload) window.location.reload();
 };
 // Gatsby's runtime opens the page again on every unhandled chunk rejection, with no guard: a chunk that can never load
 // (blocked by an extension) would reload the page in a loop. A target's listeners run in the order they were added

@@ -26,19 +26,14 @@ function row(n: number, fields: Record<string, unknown> = {}) {
   };
 }
 
+type Row = ReturnType<typeof row>;
+type Database = Partial<{ rows: Row[]; count: number; updated: number; deleted: number }>;
+
 /**
  * The service over a stand-in database holding `rows` (answered to every read, whatever its filter: the filters
  * themselves are checked as the `where` the service builds; the SQL is tested end to end in api/test), a transaction
  * apart from the client (each with its own staffAction), and what staff did recorded in `actions`.
  */
-type Row = ReturnType<typeof row>;
-interface Database {
-  rows?: Row[];
-  count?: number;
-  updated?: number;
-  deleted?: number;
-}
-
 function setUp({ rows = [], count = rows.length, updated = 1, deleted = 1 }: Database = {}) {
   const actions: Record<string, unknown>[] = [];
   const recorder = () => ({ create: jest.fn(async ({ data }: { data: Record<string, unknown> }) => actions.push(data)) });
@@ -159,10 +154,8 @@ describe('LeadsService: one lead', () => {
   it('moves a lead on and records who did it in the same transaction; a lead gone meanwhile is NOT_FOUND', async () => {
     const { service, tx, actions } = setUp({ rows: [row(1, { status: LeadStatus.CONTACTED })] });
     await expect(service.updateStatus(uuid(1), LeadStatus.CONTACTED, STAFF)).resolves.toMatchObject({ status: LeadStatus.CONTACTED });
-    expect(tx.contactRequest.updateMany).toHaveBeenCalledWith({
-      where: { id: uuid(1) },
-      data: { status: LeadStatus.CONTACTED, statusUpdatedAt: expect.any(Date) },
-    });
+    const update = { where: { id: uuid(1) }, data: { status: LeadStatus.CONTACTED, statusUpdatedAt: expect.any(Date) } };
+    expect(tx.contactRequest.updateMany).toHaveBeenCalledWith(update);
     expect(tx.staffAction.create).toHaveBeenCalledTimes(1);
     expect(actions).toEqual([expect.objectContaining({ kind: StaffActionKind.STATUS, leadId: uuid(1), status: LeadStatus.CONTACTED })]);
 
@@ -175,12 +168,8 @@ describe('LeadsService: one lead', () => {
     const { service, tx, actions } = setUp();
     await expect(service.erase(uuid(1), STAFF)).resolves.toMatchObject({ id: 'erasure-1' });
     expect(tx.contactRequest.deleteMany).toHaveBeenCalledWith({ where: { id: { in: [uuid(1)] } } });
-    expect(tx.leadErasure.create.mock.calls[0]![0].data).toEqual({
-      reason: ErasureReason.REQUEST,
-      count: 1,
-      erasedBy: 'staff-1',
-      leadIds: [uuid(1)],
-    });
+    const ledger = { reason: ErasureReason.REQUEST, count: 1, erasedBy: 'staff-1', leadIds: [uuid(1)] };
+    expect(tx.leadErasure.create.mock.calls[0]![0].data).toEqual(ledger);
     expect(actions).toEqual([expect.objectContaining({ kind: StaffActionKind.ERASE, erasureId: 'erasure-1' })]);
     expect(tx.staffAction.create).toHaveBeenCalledTimes(1);
 

@@ -4,7 +4,9 @@ import React, { useCallback, useEffect, useRef, useState } from 'react';
 import { type FieldPath, type RegisterOptions, useForm } from 'react-hook-form';
 import { attributionConsent, attributionOf } from '../analytics/attribution';
 import { track, trackFormSuccess } from '../analytics/track';
-import { clearSelection, type SelectedAudience, unavailableIn, useSelectedAudiences } from '../explorer/audience-request';
+import { BusyButton } from '../../components/BusyButton';
+import type { ApiFailure } from '../api/failure';
+import { clearSelection, isInSelection, type SelectedAudience, useSelectedAudiences } from '../explorer/audience-request';
 import { useLocale } from '../i18n/use-locale';
 import { CONTACT_LIMITS, CONTACT_OPTIONS, EMAIL_PATTERN, NOT_PLAIN_TEXT, NOT_SINGLE_LINE } from '@segmentia/contracts/contact';
 import { messageKeyFor, PHONE_PATTERN } from './options';
@@ -15,9 +17,9 @@ import { RequestedAudiences } from './RequestedAudiences';
 import { AcceptTerms, Honeypot, InterestChoice, SendFailure } from './Choices';
 import { Field } from './Field';
 import { FirstLayerNotice } from './FirstLayerNotice';
-import { type ContactFormValues, contactRequestOf, errorMessageOf, submitContact } from './submit-contact';
+import { type ContactFormValues, contactRequestOf, errorMessageOf } from './contact-request';
 import { useEmailAdvice } from './use-email-advice';
-import { NO_PROOF, useProofOfWork } from './use-proof-of-work';
+import { useProvedSend } from './use-proved-send';
 
 type Values = ContactFormValues;
 type Status = { kind: 'filling' } | { kind: 'sending' } | { kind: 'sent'; email: string } | { kind: 'failed'; reason: string };
@@ -55,11 +57,11 @@ export function ContactForm() {
   }, [hasSelection, getValues, setValue]);
   const audiencesBlock = useRef<HTMLDivElement>(null);
   const [audienceChange, setAudienceChange] = useState('');
-  /** The API refused audiences the catalogue no longer has: they are marked in the list for the visitor to remove. */
-  const markUnavailable = async (api: typeof import('../api/client')) => {
-    const missing = await unavailableIn(selection, (country) => api.fetchCountryAudiences({ country, locale: locale.api }));
+  /** The API refused audiences the catalogue no longer has (it names them): they are marked in the list for the visitor to remove. */
+  const markUnavailable = (unknown: NonNullable<ApiFailure['unknownAudiences']>) => {
+    const missing = selection.filter((item) => isInSelection(unknown, item));
     setUnavailable(missing);
-    // None missing by now (the catalogue changed back): the general failure, and the visitor sends again.
+    // None of the selection (it changed meanwhile): the general failure, and the visitor sends again.
     if (!missing.length) return setStatus({ kind: 'failed', reason: 'UNAVAILABLE' });
     setStatus({ kind: 'filling' });
     audiencesBlock.current?.focus();
@@ -70,13 +72,13 @@ export function ContactForm() {
 
   // The proof of work, solved in the background from the visitor's first focus in the form (the widget lives outside the form).
   const widgetHost = useRef<HTMLDivElement>(null);
-  const proofOfWork = useProofOfWork(widgetHost);
+  const provedSend = useProvedSend(widgetHost);
   const started = useRef(false);
   const onStart = () => {
     if (started.current) return;
     started.current = true;
     track({ event: 'form_start', form_name: FORM_NAME });
-    proofOfWork.start();
+    provedSend.start();
   };
 
   const failed = (reason: string) => {
@@ -91,24 +93,24 @@ export function ContactForm() {
     requestId.current ??= crypto.randomUUID();
     setStatus({ kind: 'sending' });
     try {
-      const api = await import('../api/client');
       const attribution = attributionOf(attributionConsent().marketing);
       const context = { requestId: requestId.current, locale: locale.api, pagePath: path(originalPath), selection, attribution };
-      const outcome = await proofOfWork.withProof(async (altcha) => {
-        const answer = await submitContact(api, contactRequestOf(values, { ...context, altcha }), Object.keys(values));
-        return answer.kind === 'proofRefused' ? 'proofRefused' : answer;
-      });
-      if (outcome === NO_PROOF) return failed('PROOF');
-      if (outcome.kind === 'sent') {
+      const outcome = await provedSend.send(
+        (api, altcha) => api.submitContactRequest(contactRequestOf(values, { ...context, altcha })),
+        Object.keys(values),
+      );
+      if (outcome.kind === 'done') {
         setStatus({ kind: 'sent', email: values.email });
         clearSelection();
         return trackFormSuccess(FORM_NAME);
       }
       track({ event: 'form_error', form_name: FORM_NAME, error_message: errorMessageOf(outcome) });
-      if (outcome.kind === 'unknownAudiences') return await markUnavailable(api);
-      if (outcome.kind === 'failed') return setStatus({ kind: 'failed', reason: outcome.code });
-      outcome.fields.forEach(([field, error], index) =>
-        setError(field as FieldPath<Values>, { type: messageKeyFor(error.code), message: error.message }, { shouldFocus: index === 0 }),
+      if (outcome.kind === 'noProof') return setStatus({ kind: 'failed', reason: 'PROOF' });
+      const unknownAudiences = outcome.kind === 'failed' ? outcome.failure.unknownAudiences : undefined;
+      if (unknownAudiences?.length) return markUnavailable(unknownAudiences);
+      if (outcome.kind === 'failed') return setStatus({ kind: 'failed', reason: outcome.failure.code });
+      Object.entries(outcome.fields).forEach(([field, code], index) =>
+        setError(field as FieldPath<Values>, { type: messageKeyFor(code) }, { shouldFocus: index === 0 }),
       );
       setStatus({ kind: 'filling' });
     } catch {
@@ -120,7 +122,7 @@ export function ContactForm() {
 
   if (status.kind === 'sent') return <DataSent email={status.email} />;
 
-  const useSuggestion = (suggestion: string) => {
+  const takeSuggestion = (suggestion: string) => {
     setValue('email', suggestion, { shouldValidate: true });
     void email.checkAddress(suggestion);
   };
@@ -216,7 +218,7 @@ export function ContactForm() {
             name="email"
             label={t('fields.email')}
             error={message('email')}
-            hint={hasHint(email.advice) ? <EmailAdviceHint advice={email.advice!} onUse={useSuggestion} /> : undefined}
+            hint={hasHint(email.advice) ? <EmailAdviceHint advice={email.advice!} onUse={takeSuggestion} /> : undefined}
             required
           >
             <input
@@ -275,14 +277,17 @@ export function ContactForm() {
             input={register('acceptTerms', { validate: { terms: (value) => value === true } })}
             error={errors.acceptTerms && message('acceptTerms')}
           />
-          <button type="submit" className="button button--primary" disabled={isSending || !live} data-cta="contact_submit">
-            {isSending ? (
-              <span className={`spinner ${styles.spinner}`} aria-hidden="true" />
-            ) : (
-              <Send size={18} strokeWidth={1.75} aria-hidden="true" />
-            )}
-            {isSending ? t('sending') : status.kind === 'failed' ? t('retry') : t('submit')}
-          </button>
+          <BusyButton
+            type="submit"
+            className="button button--primary"
+            disabled={!live}
+            busy={isSending}
+            busyLabel={t('sending')}
+            icon={<Send size={18} strokeWidth={1.75} aria-hidden="true" />}
+            data-cta="contact_submit"
+          >
+            {status.kind === 'failed' ? t('retry') : t('submit')}
+          </BusyButton>
         </div>
         <p className="visually-hidden" aria-live="polite">
           {isSending ? t('sending') : ''}

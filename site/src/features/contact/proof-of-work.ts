@@ -19,7 +19,7 @@ export interface Proof {
   notBefore: number;
 }
 
-/** The time trap waits a few seconds at most, whatever a challenge says. */
+/** The longest the time trap holds a send, half a minute, whatever a challenge asks: the visitor never waits longer. */
 const MAX_WAIT_MS = 30_000;
 
 /**

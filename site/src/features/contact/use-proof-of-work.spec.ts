@@ -1,7 +1,11 @@
 /** @jest-environment jsdom */
 import { act, renderHook } from '@testing-library/react';
 import type { ProofOfWork } from './proof-of-work';
-import { NO_PROOF, useProofOfWork } from './use-proof-of-work';
+import { useProofOfWork } from './use-proof-of-work';
+
+const STORED = { kind: 'stored' } as const;
+const REFUSED = { kind: 'proofRefused' } as const;
+const NO_PROOF = { kind: 'noProof' };
 
 /** A proof of work whose proofs are `altchas` in turn (an Error: none could be made), counting its loads and renewals. */
 function fakeProofOfWork(altchas: (string | Error)[]) {
@@ -27,7 +31,7 @@ describe('useProofOfWork', () => {
     act(() => proofOfWork.start());
     act(() => proofOfWork.start());
     const sent: string[] = [];
-    await expect(proofOfWork.withProof(async (altcha) => (sent.push(altcha), 'stored'))).resolves.toBe('stored');
+    await expect(proofOfWork.withProof(async (altcha) => (sent.push(altcha), STORED))).resolves.toBe(STORED);
     expect(sent).toEqual(['proof-1']);
     expect(counts.loads).toBe(1);
   });
@@ -35,26 +39,26 @@ describe('useProofOfWork', () => {
   it('makes another proof once when the API refuses one, then sends again', async () => {
     const { proofOfWork, counts } = fakeProofOfWork(['expired', 'fresh']);
     const sent: string[] = [];
-    const outcome = await proofOfWork.withProof(async (altcha) => (sent.push(altcha), altcha === 'expired' ? 'proofRefused' : 'stored'));
-    expect(outcome).toBe('stored');
+    const outcome = await proofOfWork.withProof(async (altcha) => (sent.push(altcha), altcha === 'expired' ? REFUSED : STORED));
+    expect(outcome).toBe(STORED);
     expect(sent).toEqual(['expired', 'fresh']);
     expect(counts.renewals).toBe(1);
   });
 
   it('gives up after a second refusal, renewing for the visitor’s next try', async () => {
     const { proofOfWork, counts } = fakeProofOfWork(['a', 'b', 'c']);
-    const send = jest.fn(async () => 'proofRefused' as const);
-    await expect(proofOfWork.withProof(send)).resolves.toBe(NO_PROOF);
+    const send = jest.fn(async () => REFUSED);
+    await expect(proofOfWork.withProof(send)).resolves.toEqual(NO_PROOF);
     expect(send).toHaveBeenCalledTimes(2);
     expect(counts.renewals).toBe(2);
   });
 
   it('sends nothing when no proof can be made, and loads the widget again on the next try', async () => {
     const { proofOfWork, counts } = fakeProofOfWork([new Error('no challenge'), 'later']);
-    const send = jest.fn(async () => 'stored');
-    await expect(proofOfWork.withProof(send)).resolves.toBe(NO_PROOF);
+    const send = jest.fn(async () => STORED);
+    await expect(proofOfWork.withProof(send)).resolves.toEqual(NO_PROOF);
     expect(send).not.toHaveBeenCalled();
-    await expect(proofOfWork.withProof(send)).resolves.toBe('stored');
+    await expect(proofOfWork.withProof(send)).resolves.toBe(STORED);
     expect(counts.loads).toBe(2);
   });
 });

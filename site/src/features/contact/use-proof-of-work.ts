@@ -11,14 +11,15 @@ export async function loadProofOfWork(host: HTMLElement): Promise<ProofOfWork> {
   return proof;
 }
 
+/** The API refused the proof a send carried (expired, already used, …): `withProof` makes another. */
+export type ProofRefused = { kind: 'proofRefused' };
 /** No proof could be made (no challenge from the API, no solution), or a second one was refused too. */
-export const NO_PROOF = 'noProof';
+export type NoProof = { kind: 'noProof' };
 
 /**
- * The contact form's proof of work: solved in the background from `start()`
- * (the visitor's first focus in the form); `withProof(send)` sends with a
- * proof and, when the API refuses it (expired, say), makes another and sends
- * once more; a second refusal, or no proof at all, answers NO_PROOF.
+ * The proof of work of the site's forms: solved in the background from `start()` (the visitor's first focus in the
+ * form); `withProof(send)` sends with a proof and, when the API refuses it (`proofRefused`), makes another and sends
+ * once more; a second refusal, or no proof at all, answers `noProof`. Every other outcome of `send` is answered as is.
  */
 export function useProofOfWork(host: RefObject<HTMLElement | null>, load: (host: HTMLElement) => Promise<ProofOfWork> = loadProofOfWork) {
   const running = useRef<Promise<ProofOfWork> | null>(null);
@@ -35,15 +36,17 @@ export function useProofOfWork(host: RefObject<HTMLElement | null>, load: (host:
     };
     return {
       start: () => void started().catch(() => undefined),
-      async withProof<T>(send: (altcha: string) => Promise<T | 'proofRefused'>): Promise<T | typeof NO_PROOF> {
+      async withProof<Outcome extends { kind: string }>(
+        send: (altcha: string) => Promise<Outcome | ProofRefused>,
+      ): Promise<Exclude<Outcome, ProofRefused> | NoProof> {
         for (let attempt = 1; ; attempt++) {
           const solved = await proof();
-          if (!solved) return NO_PROOF;
+          if (!solved) return { kind: 'noProof' };
           const outcome = await send(solved.altcha);
-          if (outcome !== 'proofRefused') return outcome;
+          if (outcome.kind !== 'proofRefused') return outcome as Exclude<Outcome, ProofRefused>;
           // Refused: the next try, this one's or the visitor's, needs a new challenge.
           (await started()).renew();
-          if (attempt === 2) return NO_PROOF;
+          if (attempt === 2) return { kind: 'noProof' };
         }
       },
     };

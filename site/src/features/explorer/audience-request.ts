@@ -92,7 +92,9 @@ const subscribe = (listener: () => void) => {
 /** The visitor's selection of audiences to request: empty on the server and in the HTML, then the visit's. */
 export const useSelectedAudiences = () => useSyncExternalStore(subscribe, snapshot, () => EMPTY);
 
-export const isInSelection = (selection: readonly SelectedAudience[], item: Pick<SelectedAudience, 'country' | 'audience'>) =>
+type AudienceKey = Pick<SelectedAudience, 'country' | 'audience'>;
+
+export const isInSelection = (selection: readonly AudienceKey[], item: AudienceKey) =>
   selection.some((selected) => keyOf(selected) === keyOf(item));
 
 /** Adds an audience to the selection; false when the selection is full (the API takes at most MAX_SELECTED). */
@@ -134,18 +136,4 @@ export function renameSelected(
     return { ...item, name: found.interest, locale, reach: found.audienceSize };
   });
   if (renamed) change(next);
-}
-
-/** The selected audiences that are not in their country's `audiences` any more (the catalogue changed since they were added). */
-export const missingFrom = (selection: readonly SelectedAudience[], country: string, audiences: readonly { id: string }[]) =>
-  selection.filter((item) => item.country === country && !audiences.some((audience) => audience.id === item.audience));
-
-/** The selected audiences their country's catalogue no longer has (the API refused them), asking each country once. */
-export async function unavailableIn(
-  selection: readonly SelectedAudience[],
-  catalogueOf: (country: string) => Promise<Parameters<typeof missingFrom>[2]>,
-): Promise<SelectedAudience[]> {
-  const countries = [...new Set(selection.map((item) => item.country))];
-  const catalogues = await Promise.all(countries.map(catalogueOf));
-  return countries.flatMap((country, index) => missingFrom(selection, country, catalogues[index]!));
 }

@@ -2,7 +2,7 @@ import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { AlertCircle, MailCheck, Send } from 'lucide-react';
 import React, { useEffect, useId, useRef, useState } from 'react';
 import { CONTACT_LIMITS, EMAIL_PATTERN } from '@segmentia/contracts/contact';
-import { NO_PROOF, useProofOfWork } from '../contact/use-proof-of-work';
+import { useProvedSend } from '../contact/use-proved-send';
 import { useLocale } from '../i18n/use-locale';
 import * as styles from './MyData.module.css';
 
@@ -11,7 +11,6 @@ type Failure = 'network' | 'unavailable' | 'rate' | 'proof';
 
 /** What the API's refusal means to the visitor: TOO_MANY_REQUESTS is "wait", no connection is "check it". */
 const failureOf = (code: string): Failure => (code === 'NETWORK' ? 'network' : code === 'TOO_MANY_REQUESTS' ? 'rate' : 'unavailable');
-const PROOF_REFUSALS = ['altchaMissing', 'altchaInvalid', 'altchaExpired', 'altchaReused'];
 
 /**
  * The privacy centre's "your request's data": a person who sent the contact form asks, by address, for a link to
@@ -32,7 +31,7 @@ export function RequestDataLink({ id, asking = false }: { id?: string; asking?: 
   const input = useRef<HTMLInputElement>(null);
   const confirmation = useRef<HTMLParagraphElement>(null);
   const widgetHost = useRef<HTMLDivElement>(null);
-  const proofOfWork = useProofOfWork(widgetHost);
+  const provedSend = useProvedSend(widgetHost);
 
   useEffect(() => {
     if (status.kind === 'sent') confirmation.current?.focus();
@@ -46,29 +45,17 @@ export function RequestDataLink({ id, asking = false }: { id?: string; asking?: 
     setError(invalid);
     if (invalid) return input.current?.focus();
     setStatus({ kind: 'sending' });
-    try {
-      const api = await import('../api/client');
-      const outcome = await proofOfWork.withProof(async (altcha) => {
-        try {
-          await api.requestMyDataLink({ email: address, locale: locale.api, altcha });
-          return 'sent' as const;
-        } catch (failure) {
-          const { code, fieldErrors } = api.describeFailure(failure);
-          if (fieldErrors.altcha?.some((refusal) => PROOF_REFUSALS.includes(refusal.code))) return 'proofRefused';
-          if (fieldErrors.email) return 'invalidEmail' as const;
-          return failureOf(code);
-        }
-      });
-      if (outcome === 'sent') return setStatus({ kind: 'sent', email: address });
-      if (outcome === 'invalidEmail') {
-        setError('email');
-        setStatus({ kind: 'filling' });
-        return input.current?.focus();
-      }
-      setStatus({ kind: 'failed', reason: outcome === NO_PROOF ? 'proof' : outcome });
-    } catch {
-      setStatus({ kind: 'failed', reason: 'network' });
+    const outcome = await provedSend.send(
+      (api, altcha) => api.requestMyDataLink({ email: address, locale: locale.api, altcha }),
+      ['email'],
+    );
+    if (outcome.kind === 'done') return setStatus({ kind: 'sent', email: address });
+    if (outcome.kind === 'fieldErrors') {
+      setError('email');
+      setStatus({ kind: 'filling' });
+      return input.current?.focus();
     }
+    setStatus({ kind: 'failed', reason: outcome.kind === 'noProof' ? 'proof' : failureOf(outcome.failure.code) });
   };
 
   return (
@@ -98,7 +85,7 @@ export function RequestDataLink({ id, asking = false }: { id?: string; asking?: 
           </div>
         </div>
       ) : (
-        <form className={styles.form} onSubmit={onSubmit} onFocus={() => proofOfWork.start()} noValidate>
+        <form className={styles.form} onSubmit={onSubmit} onFocus={provedSend.start} noValidate>
           <div className={styles.field}>
             <label htmlFor="my-data-email">{t('request.email')}</label>
             <input

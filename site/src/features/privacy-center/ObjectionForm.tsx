@@ -2,10 +2,10 @@ import { OBJECTION_LIMITS } from '@segmentia/contracts/privacy';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { CheckCircle2 } from 'lucide-react';
 import React, { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useProvedSend } from '../contact/use-proved-send';
 import { useLocale } from '../i18n/use-locale';
-import { describedBy, FieldError, FormEnd, receiptDate } from './FormParts';
+import { describedBy, FieldError, failureKey, FormEnd, receiptDate } from './FormParts';
 import { objectionErrors } from './rules';
-import { useProvedSend } from './use-proved-send';
 import * as styles from './PrivacyCenter.module.css';
 
 const FIELDS = ['email', 'message'] as const;
@@ -54,7 +54,7 @@ export function ObjectionForm() {
       setErrors(outcome.fields);
       focusFirst(outcome.fields);
     } else {
-      setFailure(t(`errors.${outcome.kind === 'noProof' || outcome.kind === 'tooMany' ? outcome.kind : 'failed'}`));
+      setFailure(t(`errors.${failureKey(outcome)}`));
     }
   };
 

@@ -2,10 +2,10 @@ import { DEVICE_TYPES, type DeviceType, SEGMENT_UPLOAD_HOURS } from '@segmentia/
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { CheckCircle2 } from 'lucide-react';
 import React, { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useProvedSend } from '../contact/use-proved-send';
 import { useLocale } from '../i18n/use-locale';
-import { describedBy, FieldError, FormEnd, receiptDate } from './FormParts';
+import { describedBy, FieldError, failureKey, FormEnd, receiptDate } from './FormParts';
 import { advertisingIdError } from './rules';
-import { useProvedSend } from './use-proved-send';
 import * as styles from './PrivacyCenter.module.css';
 
 interface Receipt {
@@ -57,7 +57,7 @@ export function OptOutForm() {
       setError(outcome.fields.advertisingId);
       idInput.current?.focus();
     } else {
-      setFailure(t(`errors.${outcome.kind === 'noProof' || outcome.kind === 'tooMany' ? outcome.kind : 'failed'}`));
+      setFailure(t(`errors.${failureKey(outcome)}`));
     }
   };
 
