@@ -49,7 +49,7 @@ RUN rm -r site tools tests packages/testing \
       if (manifest.workspaces) manifest.workspaces = manifest.workspaces.filter((folder) => fs.existsSync(folder)); \
       fs.writeFileSync(file, JSON.stringify(manifest, null, 2)); }"
 
-# The migration job's: the same, with Prisma's migration engine (api/src/database/schema-engine.ts) at the lockfile's
+# The migration job's: the same, with Prisma's migration engine (api/src/database/migrations/) at the lockfile's
 # versions. Not the Prisma CLI: its migrate commands need a native engine downloaded at install.
 FROM api-dependencies AS migrate-dependencies
 RUN npm install --no-save --omit=dev --omit=peer --omit=optional --ignore-scripts --no-audit --no-fund \

@@ -1,5 +1,5 @@
 /**
- * Migrations without Prisma's native engine (see src/database/schema-engine.ts).
+ * `npm run migrate`'s command, over src/database/migrations (which says why it is not the Prisma CLI).
  *   node dist/scripts/migrate.js deploy          apply pending migrations
  *   node dist/scripts/migrate.js dev --name x    write a migration for schema changes
  * Reads `.env` like the other commands; works on DATABASE_URL (`npm run

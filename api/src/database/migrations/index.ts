@@ -1,0 +1,105 @@
+import { execFileSync } from 'node:child_process';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+/**
+ * The migrations, applied and written as `prisma migrate deploy` and `prisma migrate dev --create-only` do, recorded in
+ * the same `_prisma_migrations` table. Not the Prisma CLI: its migrate commands run a native engine downloaded from
+ * binaries.prisma.sh at install, which not every build machine reaches; Prisma's own engine compiled to WebAssembly
+ * (an npm package, schema-engine.ts) does the work instead, through the app's pg driver adapter (migration-adapter.ts).
+ * This module is the only way in: `npm run migrate`, the migrate image, `npm start` and the tests call it.
+ */
+import type { DiffTarget, MigrationList, SchemaEngine } from '@prisma/schema-engine-wasm' with { 'resolution-mode': 'import' };
+import { MIGRATIONS_DIR, REPO_ROOT, SCHEMA_PATH } from '../paths';
+import { openSchemaEngine } from './schema-engine';
+
+export { MigrationAdapter } from './migration-adapter';
+
+/** Where the datamodel and the migrations are: the API's own, unless a test gives copies. */
+export interface MigrationFolders {
+  schemaPath: string;
+  migrationsDir: string;
+  /** The datamodel as committed, which a new migration starts from: git's HEAD by default. */
+  committedSchema(): string;
+}
+
+const API_FOLDERS: MigrationFolders = { schemaPath: SCHEMA_PATH, migrationsDir: MIGRATIONS_DIR, committedSchema };
+
+const NO_FILTERS = { externalTables: [], externalEnums: [] };
+
+/** The `prisma/migrations` folder, in the shape Prisma's schema engine reads. */
+async function readMigrations(migrationsDir: string): Promise<MigrationList> {
+  await mkdir(migrationsDir, { recursive: true });
+  const entries = await readdir(migrationsDir, { withFileTypes: true });
+  const lockfilePath = path.join(migrationsDir, 'migration_lock.toml');
+  return {
+    baseDir: migrationsDir,
+    lockfile: { path: lockfilePath, content: await readFile(lockfilePath, 'utf8').catch(() => null) },
+    shadowDbInitScript: '',
+    migrationDirectories: await Promise.all(
+      entries
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => entry.name)
+        .sort()
+        .map(async (name) => ({
+          path: name,
+          migrationFile: {
+            path: 'migration.sql',
+            content: { tag: 'ok' as const, value: await readFile(path.join(migrationsDir, name, 'migration.sql'), 'utf8') },
+          },
+        })),
+    ),
+  };
+}
+
+async function withEngine<T>(databaseUrl: string, schemaPath: string, work: (engine: SchemaEngine) => Promise<T>): Promise<T> {
+  const engine = await openSchemaEngine(databaseUrl, schemaPath);
+  try {
+    return await work(engine);
+  } finally {
+    engine.free();
+  }
+}
+
+/** Applies the migrations not yet applied (each whole, in one transaction); the names of those it applied. */
+export async function deployMigrations(databaseUrl: string, folders: MigrationFolders = API_FOLDERS): Promise<string[]> {
+  const migrationsList = await readMigrations(folders.migrationsDir);
+  const { appliedMigrationNames } = await withEngine(databaseUrl, folders.schemaPath, (engine) =>
+    engine.applyMigrations({ migrationsList, filters: NO_FILTERS }),
+  );
+  return appliedMigrationNames;
+}
+
+/**
+ * Writes a new migration for the change between the committed datamodel and the working one; the first migration
+ * starts from an empty database. (The wasm engine can neither make a shadow database nor introspect through the pg
+ * adapter, so the diff is between the two datamodels.) The new folder's name, or null when nothing changed.
+ */
+export async function createMigration(databaseUrl: string, name: string, folders: MigrationFolders = API_FOLDERS): Promise<string | null> {
+  const { schemaPath, migrationsDir } = folders;
+  const migrationsList = await readMigrations(migrationsDir);
+  const working = { files: [{ path: schemaPath, content: await readFile(schemaPath, 'utf8') }] };
+  const from: DiffTarget = migrationsList.migrationDirectories.length
+    ? { tag: 'schemaDatamodel', files: [{ path: schemaPath, content: folders.committedSchema() }] }
+    : { tag: 'empty' };
+  const { stdout } = await withEngine(databaseUrl, schemaPath, (engine) =>
+    engine.diff({ from, to: { tag: 'schemaDatamodel', ...working }, script: true, exitCode: null, filters: NO_FILTERS }),
+  );
+  if (!stdout?.trim() || stdout.includes('-- This is an empty migration.')) return null;
+
+  const timestamp = new Date().toISOString().replace(/\D/g, '').slice(0, 14);
+  const folder = `${timestamp}_${name.replace(/\W+/g, '_')}`;
+  await mkdir(path.join(migrationsDir, folder), { recursive: true });
+  await writeFile(path.join(migrationsDir, folder, 'migration.sql'), stdout);
+  if (!migrationsList.lockfile.content) {
+    await writeFile(
+      migrationsList.lockfile.path,
+      '# Please do not edit this file manually\n# It should be added in your version-control system (e.g., Git)\nprovider = "postgresql"\n',
+    );
+  }
+  return folder;
+}
+
+function committedSchema(): string {
+  const relative = path.relative(REPO_ROOT, SCHEMA_PATH).split(path.sep).join('/');
+  return execFileSync('git', ['show', `HEAD:${relative}`], { cwd: REPO_ROOT, encoding: 'utf8' });
+}
