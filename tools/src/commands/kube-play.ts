@@ -25,7 +25,7 @@ import { createTemporaryDatabase, openScratchServer } from '../dev/database/temp
 import { imageName } from './build-images';
 import { openEngine } from '../ops/images/engine';
 import { get as getPage } from '../ops/production/edge-checks';
-import { ensureCommands } from '../ops/production/packages';
+import { ensureCommands } from '../common/debian-packages';
 import { ensureLocalCertificates } from '../ops/production/tls';
 import { REPO_ROOT } from '../common/paths';
 import { assertPortsFree, freePort } from '../common/ports';

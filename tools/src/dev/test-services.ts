@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import net from 'node:net';
 import { until } from '@segmentia/testing';
 import { freePort } from '../common/ports';
-import { ensureCommands } from '../ops/production/packages';
+import { ensureCommands } from '../common/debian-packages';
 
 /** Debian's chromium (`apt-get install chromium`); CHROMIUM_PATH for another browser binary. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -2,4 +2,4 @@
 export { API_URL, FIREBASE_WEB_CONFIG, LEAD_RETENTION_MONTHS, REPO_ROOT, SITE_URL, startStack } from '../dev/test-stack';
 export { CHROMIUM_ARGS, CHROMIUM_PATH, ensureBrowser } from '../dev/test-services';
 export { serveSite } from '../dev/site-server';
-export { ensureCommands } from '../ops/production/packages';
+export { ensureCommands } from '../common/debian-packages';

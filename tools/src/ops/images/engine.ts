@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { launch, type Managed, waitFor } from '../../common/managed-process';
-import { ensureCommands } from '../production/packages';
+import { ensureCommands } from '../../common/debian-packages';
 
 export interface Engine {
   /** Whether this process started the daemon (and `close()` stops it). */

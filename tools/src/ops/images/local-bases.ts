@@ -15,7 +15,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ensureCommands } from '../production/packages';
+import { ensureCommands } from '../../common/debian-packages';
 
 export const DEBIAN_IMAGE = 'debian:bookworm-slim';
 export const NODE_IMAGE = 'node:22-bookworm-slim';

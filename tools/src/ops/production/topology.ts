@@ -22,7 +22,7 @@ import { API_ROOT, REPO_ROOT } from '../../common/paths';
 import { assertPortsFree, type PortUse } from '../../common/ports';
 import { buildSite } from '../../dev/site-build';
 import { EDGE_LIMITS, type EdgeLimits, HEALTH_PATHS, writeNginxConfig } from './nginx';
-import { ensureCommands } from './packages';
+import { ensureCommands } from '../../common/debian-packages';
 import { ARCHIVE_TIMEOUT_SECONDS, archiveSettings, keyEnvironment } from '../backup/archive';
 import { backupKey } from '../backup/encryption';
 import { BackupAgent } from '../backup/agent';
