@@ -1,5 +1,5 @@
 import express from 'express';
-import { languageRedirect } from './locales';
+import { LANGUAGE_PREFIX, languageRedirect } from './locales';
 
 /** The browser's languages as npm start's site server reads them: Express's `acceptsLanguages()`, by q. */
 const languagesOf = (acceptLanguage?: string): string[] =>
@@ -33,5 +33,18 @@ describe('the redirect of `/`', () => {
     expect(languagesOf('fr-CH, fr;q=0.9, en;q=0.8, de;q=0.7, *;q=0.5')).toEqual(['fr-CH', 'fr', 'en', 'de', '*']);
     expect(languagesOf('en;q=0, it')).toEqual(['it']);
     expect(languageRedirect({ ...visit, browserLanguages: languagesOf(undefined) })).toBeUndefined();
+  });
+});
+
+describe('LANGUAGE_PREFIX', () => {
+  it("names the language of a path prefixed with one, and none for the default language's pages", () => {
+    expect(['/en/', '/de/legal/', '/fr', '/it/privacy/'].map((path) => LANGUAGE_PREFIX.exec(path)?.[1])).toEqual(['en', 'de', 'fr', 'it']);
+    expect(['/', '/legal/', '/es/', '/english/', '/staff/'].map((path) => LANGUAGE_PREFIX.exec(path))).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
   });
 });

@@ -23,6 +23,8 @@ export const DEFAULT_LOCALE: LocaleCode = 'es';
 export function localizedPath(code: string, path: string): string {
   return code === DEFAULT_LOCALE ? path : `/${code}${path}`;
 }
+/** A path's language prefix (`/en/…`: `en` in group 1); the default language's pages have none. */
+export const LANGUAGE_PREFIX = new RegExp(`^/(${LOCALE_CODES.filter((code) => code !== DEFAULT_LOCALE).join('|')})(/|$)`);
 
 /** The cookie that remembers a language the visitor chose (a year). */
 export const LANGUAGE_COOKIE = 'lang';

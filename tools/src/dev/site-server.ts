@@ -3,10 +3,8 @@ import type { Server } from 'node:http';
 import path from 'node:path';
 import compression from 'compression';
 import express from 'express';
-import { languageRedirect } from '@segmentia/contracts/locales';
+import { LANGUAGE_PREFIX, languageRedirect } from '@segmentia/contracts/locales';
 import { isPortError, portError } from '../common/ports';
-
-const LANGUAGE_PREFIX = /^\/(en|de|it|fr)(\/|$)/;
 
 /**
  * The security headers the site's build computed for this build (its inline
