@@ -14,7 +14,7 @@ import { startStudio } from '../src/database/studio';
 loadEnvFile();
 const config = loadConfig(process.env);
 const admin = process.argv.includes('--admin');
-const url = admin ? config.DATABASE_URL : (process.env.STUDIO_DATABASE_URL ?? salesReaderUrl(config.DATABASE_URL));
+const url = admin ? config.database.url : (config.studio.databaseUrl ?? salesReaderUrl(config.database.url));
 if (admin) {
   console.warn(
     '\nWARNING: Prisma Studio with full write access (--admin): every change to a lead, the audience catalogue, the erasure\n' +
@@ -23,8 +23,8 @@ if (admin) {
 } else {
   console.log(`Prisma Studio reads as ${SALES_READER_ROLE}: the lead tables only, and no change is accepted (--admin to write).`);
 }
-console.log(`Prisma Studio at http://127.0.0.1:${config.STUDIO_PORT}, on this machine only (Ctrl-C to stop)`);
-startStudio(config.STUDIO_PORT, url)
+console.log(`Prisma Studio at http://127.0.0.1:${config.studio.port}, on this machine only (Ctrl-C to stop)`);
+startStudio(config.studio.port, url)
   .on('exit', (code) => (process.exitCode = code ?? 1))
   .on('error', (error) => {
     console.error(`Prisma Studio could not start: ${error.message}.`);

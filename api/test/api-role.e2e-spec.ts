@@ -4,12 +4,13 @@
  */
 import { Client } from 'pg';
 import { API_ROLE } from '../src/database/api-role';
+import { testSetting } from '@segmentia/testing';
 
 let api: Client;
 let owner: Client;
 beforeAll(async () => {
-  api = new Client({ connectionString: process.env.TEST_API_DATABASE_URL });
-  owner = new Client({ connectionString: process.env.TEST_DATABASE_URL });
+  api = new Client({ connectionString: testSetting('apiDatabaseUrl') });
+  owner = new Client({ connectionString: testSetting('databaseUrl') });
   await Promise.all([api.connect(), owner.connect()]);
 });
 afterAll(async () => {

@@ -12,16 +12,17 @@ import { execFileSync } from 'node:child_process';
 import type { MigrationFolders } from '../src/database/migrations';
 import { MigrationAdapter } from '../src/database/migrations';
 import { API_ROOT, MIGRATIONS_DIR, SCHEMA_PATH } from '../src/database/paths';
+import { testSetting } from '@segmentia/testing';
 
 const table = `migration_check_${randomBytes(4).toString('hex')}`;
 const scratch = `segmentia_migrations_${randomBytes(4).toString('hex')}`;
 let owner: Client;
 let scratchUrl: string;
 beforeAll(async () => {
-  owner = new Client({ connectionString: process.env.TEST_DATABASE_URL });
+  owner = new Client({ connectionString: testSetting('databaseUrl') });
   await owner.connect();
   await owner.query(`CREATE DATABASE ${scratch}`);
-  const url = new URL(process.env.TEST_DATABASE_URL!);
+  const url = new URL(testSetting('databaseUrl'));
   url.pathname = `/${scratch}`;
   scratchUrl = url.toString();
 });
@@ -116,7 +117,7 @@ describe('createMigration', () => {
 
 describe('a migration script', () => {
   const runScript = async (script: string) => {
-    const adapter = await new MigrationAdapter(process.env.TEST_DATABASE_URL!).connect();
+    const adapter = await new MigrationAdapter(testSetting('databaseUrl')).connect();
     try {
       await adapter.executeScript(script);
     } finally {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { AudiencesService } from '../src/audiences/audiences.service';
 import { startTestApi, type TestApi } from './support/api';
+import { testSetting } from '@segmentia/testing';
 
 /**
  * An unexpected error inside a resolver, over HTTP: in production the client
@@ -57,7 +58,7 @@ describe('a bug in a resolver (an error thrown by the service)', () => {
 describe('a database error that is not an outage (a schema the migrations never made)', () => {
   // A database of its own, empty: every query of the API fails there, as in a deployment whose migrations did not run.
   const name = `segmentia_unmigrated_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  const admin = () => new Client({ connectionString: process.env.TEST_DATABASE_URL });
+  const admin = () => new Client({ connectionString: testSetting('databaseUrl') });
   let url: string;
   beforeAll(async () => {
     const client = admin();
@@ -67,7 +68,7 @@ describe('a database error that is not an outage (a schema the migrations never 
     } finally {
       await client.end();
     }
-    const database = new URL(process.env.TEST_DATABASE_URL!);
+    const database = new URL(testSetting('databaseUrl'));
     database.pathname = `/${name}`;
     url = database.toString();
   });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { AppConfig } from '../src/common/config/app-config';
 import { startTestApi, type TestApi } from './support/api';
+import { testSetting } from '@segmentia/testing';
 
 const SUBMIT = `mutation Submit($input: ContactRequestInput!) { submitContactRequest(input: $input) { id } }`;
 const input = () => ({
@@ -126,7 +127,7 @@ describe('the budgets of queries, at their defaults', () => {
 });
 
 describe('with REDIS_URL, replicas share one limit', () => {
-  const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const redisUrl = testSetting('redisUrl');
   let replicas: TestApi[];
   beforeAll(async () => {
     const settings = { TRUST_PROXY_HOPS: '1', CONTACT_RATE_LIMIT_PER_MINUTE: '3', REDIS_URL: redisUrl };

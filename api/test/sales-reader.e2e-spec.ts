@@ -6,13 +6,14 @@ import { Client } from 'pg';
 import { SALES_READER_ROLE, salesReaderUrl } from '../src/database/sales-reader';
 import { startTestApi, type TestApi } from './support/api';
 import { contactInput, submitLead } from './support/leads';
+import { testSetting } from '@segmentia/testing';
 
 let reader: Client;
 let api: TestApi;
 beforeAll(async () => {
   // A sales webhook (nobody answers): each lead gets a notification row to read.
   api = await startTestApi({ NOTIFY_WEBHOOK_URL: 'http://127.0.0.1:9/segmentia-sales' });
-  reader = new Client({ connectionString: salesReaderUrl(process.env.TEST_DATABASE_URL!) });
+  reader = new Client({ connectionString: salesReaderUrl(testSetting('databaseUrl')) });
   await reader.connect();
 });
 afterAll(async () => {

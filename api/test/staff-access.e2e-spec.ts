@@ -7,7 +7,7 @@ import { UnsecuredJWT } from 'jose';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { type Auth, getAuth } from 'firebase-admin/auth';
 import { DEMO_PROJECT_ID } from '@segmentia/contracts/staff';
-import { type EmulatorAddress, ensureAccount, signInWithPassword, until } from '@segmentia/testing';
+import { type EmulatorAddress, ensureAccount, signInWithPassword, testSetting, until } from '@segmentia/testing';
 import { loadConfig } from '../src/common/config/app-config';
 import { listStaff, setStaffRole } from '../src/leads/auth/staff-role';
 import { startTestApi, type TestApi } from './support/api';
@@ -53,7 +53,7 @@ describe('an unsigned token with the sales role', () => {
       { FIREBASE_AUTH_EMULATOR_HOST: '192.168.1.20:9099' },
       { HOST: '0.0.0.0' },
     ]) {
-      expect(() => loadConfig({ DATABASE_URL: process.env.TEST_DATABASE_URL, NODE_ENV: 'test', ...demo, ...outside })).toThrow(
+      expect(() => loadConfig({ DATABASE_URL: testSetting('databaseUrl'), NODE_ENV: 'test', ...demo, ...outside })).toThrow(
         /FIREBASE_AUTH_EMULATOR_HOST/,
       );
     }
@@ -85,7 +85,7 @@ describe('an unsigned token with the sales role', () => {
 
 describe('revoked, denied and disabled accounts, against the Auth emulator', () => {
   // Started for the run by the API tests' global setup (tools/src/dev/api-tests/global-setup.ts).
-  const emulatorHost = process.env.TEST_AUTH_EMULATOR_HOST!;
+  const emulatorHost = testSetting('authEmulatorHost');
   const emulator: EmulatorAddress = { url: `http://${emulatorHost}`, projectId: DEMO_PROJECT_ID };
   /** Short, so the test waits little: the API looks at an account again after this long. */
   const CHECK_SECONDS = 2;

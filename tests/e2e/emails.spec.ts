@@ -8,8 +8,9 @@ import { type CaughtMessage, caughtMessages } from '@segmentia/tools/test-servic
 import { SITE_URL } from '@segmentia/tools/test-stack';
 import { fillRequiredFields } from '../support/contact-form';
 import { openPage } from '../support/fixtures';
+import { testSetting } from '@segmentia/testing';
 
-const mailUrl = () => process.env.E2E_MAIL_URL!;
+const mailUrl = () => testSetting('e2eMailUrl');
 
 /** The first message to `address` whose subject matches, once it has arrived. */
 async function messageTo(address: string, subject: RegExp): Promise<CaughtMessage> {

@@ -12,9 +12,10 @@ import { axeViolations, WCAG_22_AA } from '../support/axe';
 import { fillRequiredFields } from '../support/contact-form';
 import { DESKTOP, openPage, PHONE, queryDatabase } from '../support/fixtures';
 import { nuErrors } from '../support/nu-checker';
+import { testSetting } from '@segmentia/testing';
 
 const SCREENSHOTS = path.resolve(__dirname, '../../test-results/screenshots');
-const mailUrl = () => process.env.E2E_MAIL_URL!;
+const mailUrl = () => testSetting('e2eMailUrl');
 const LINK_SUBJECT = 'Your link to see your data at Segmentia';
 
 const messagesTo = async (address: string): Promise<CaughtMessage[]> =>

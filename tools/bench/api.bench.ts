@@ -24,17 +24,18 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { Client } from 'pg';
+import { loadToolsConfig } from '../src/common/config';
 import { openDatabase } from '../src/dev/database/open-database';
 import { API_ROOT, REPO_ROOT } from '../src/common/paths';
 import { createTemporaryDatabase } from '../src/dev/database/temporary-database';
 import { AUDIENCES, COUNTRIES, TOPICS } from '@segmentia/api/database';
 import { contactInput, fetchChallenge as challengeOf, SUBMIT_CONTACT_REQUEST, solvedPayload } from '@segmentia/testing';
-import { loadConfig } from '@segmentia/api/config';
 import { ProofOfWork } from '@segmentia/api/proof-of-work';
 
-const PORT = Number(process.env.BENCH_PORT ?? 4100);
+const { bench, edge } = loadToolsConfig();
+const PORT = bench.port;
 const URL = `http://127.0.0.1:${PORT}/graphql`;
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const SECONDS = bench.seconds;
 const LOCALES = ['ES', 'EN', 'DE', 'IT', 'FR'];
 
 const body = (query: string, variables?: object) => JSON.stringify({ query, variables });
@@ -46,7 +47,7 @@ const AUDIENCES_QUERY =
 /** The explorer's GET of a question (Apollo Client's `useGETForQueries`), path and query string. */
 const getPath = (variables: object) =>
   `/graphql?query=${encodeURIComponent(AUDIENCES_QUERY)}&variables=${encodeURIComponent(JSON.stringify(variables))}`;
-const PROD_URL = `https://localhost:${process.env.PROD_HTTPS_PORT ?? 8443}`;
+const PROD_URL = `https://localhost:${edge.httpsPort}`;
 
 /** A webhook that accepts everything and counts deliveries by notification id. */
 async function startWebhook() {
@@ -297,7 +298,7 @@ const fetchChallenge = () => challengeOf(URL);
  * widget spreads it over several Web Workers).
  */
 async function proofCost(): Promise<void> {
-  const config = loadConfig({ ...process.env, NODE_ENV: 'production', DATABASE_URL: 'postgresql://unused' });
+  const config = loadToolsConfig({ ...process.env, NODE_ENV: 'production' });
   const pow = new ProofOfWork(config);
   const time = async <T>(count: number, work: (index: number) => Promise<T>) => {
     const results: T[] = [];

@@ -26,21 +26,20 @@ import lighthouse from 'lighthouse';
 import stack from '@segmentia/tools/test-stack';
 
 type Stack = typeof import('@segmentia/tools/test-stack');
-const { startStack, serveSite, SITE_URL, REPO_ROOT, CHROMIUM_ARGS, CHROMIUM_PATH: CHROMIUM } = stack as Stack;
-const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const { startStack, serveSite, SITE_URL, REPO_ROOT, CHROMIUM_ARGS, CHROMIUM_PATH: CHROMIUM, loadToolsConfig } = stack as Stack;
+const { bench } = loadToolsConfig();
+const RUNS = bench.runs;
 const LANGUAGES = ['', 'en/', 'de/', 'it/', 'fr/'];
 // The 404 page at its own address (answered 200): Lighthouse audits no page whose answer is an error.
 const KINDS = ['', 'legal/', 'privacy/', 'cookies/', '404/'];
-const PAGES = (
-  process.env.BENCH_PAGES?.split(',') ?? [...LANGUAGES.flatMap((language) => KINDS.map((kind) => `/${language}${kind}`)), '/staff/']
-).filter(Boolean);
+const PAGES = (bench.pages ?? [...LANGUAGES.flatMap((language) => KINDS.map((kind) => `/${language}${kind}`)), '/staff/']).filter(Boolean);
 const BASELINE_PORT = 8199;
 /**
  * BENCH_AGAINST=<folder>: another build of the site (its site/public and site/headers, copied into the folder before a
  * change), served beside this one; each page of it is measured in turn with this build's, in the same rounds, and
  * printed below it ("<page> against"): one change's effect, without the noise between two runs.
  */
-const AGAINST = process.env.BENCH_AGAINST && path.resolve(process.env.BENCH_AGAINST);
+const AGAINST = bench.against && path.resolve(bench.against);
 const AGAINST_PORT = 8197;
 const AGAINST_URL = `http://127.0.0.1:${AGAINST_PORT}`;
 /**

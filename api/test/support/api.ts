@@ -3,7 +3,7 @@ import { createApp } from '../../src/app';
 import { loadConfig } from '../../src/common/config/app-config';
 import type { LogDestination } from '../../src/common/logging/logger';
 import { PrismaService } from '../../src/prisma/prisma.service';
-import { type GraphQLResponse, postGraphql, QUICK_PROOF, solvedProof } from '@segmentia/testing';
+import { type GraphQLResponse, postGraphql, QUICK_PROOF, solvedProof, testSetting } from '@segmentia/testing';
 
 export type { GraphQLResponse };
 
@@ -31,7 +31,7 @@ export interface TestApi {
 export async function startTestApi(settings: Record<string, string> = {}, logs: LogDestination = false): Promise<TestApi> {
   const config = loadConfig({
     NODE_ENV: 'test',
-    DATABASE_URL: process.env.TEST_API_DATABASE_URL,
+    DATABASE_URL: testSetting('apiDatabaseUrl'),
     METRICS_PORT: '0',
     ...QUICK_PROOF,
     QUERY_RATE_LIMIT_PER_MINUTE: '1000000',

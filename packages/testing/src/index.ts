@@ -3,4 +3,5 @@ export * from './contact';
 export * from './firebase-identity';
 export * from './graphql';
 export * from './proof';
+export * from './settings';
 export * from './until';

@@ -64,9 +64,9 @@ The live data folder is untouched. To serve the restored one: stop npm run prod,
 async function main(): Promise<void> {
   loadEnvFile();
   const config = loadToolsConfig();
-  const backupDir = path.resolve(REPO_ROOT, config.BACKUP_DIR);
+  const backupDir = path.resolve(REPO_ROOT, config.backups.dir);
   const { positionals, values } = parseArgs({ allowPositionals: true, options: { to: { type: 'string' }, into: { type: 'string' } } });
-  if (positionals[0] === 'backup') await backupNow(backupDir, config.EMBEDDED_POSTGRES_PORT, config.BACKUP_RETENTION_DAYS);
+  if (positionals[0] === 'backup') await backupNow(backupDir, config.postgres.embedded.port, config.backups.retentionDays);
   else if (positionals[0] === 'restore') await restoreTo(backupDir, values.to, values.into);
   else throw new ConfigError('Usage: backup | restore --to latest|<time> [--into <folder>]');
 }

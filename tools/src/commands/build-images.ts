@@ -11,6 +11,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { COMPANY_VARIABLES } from '@segmentia/contracts/company';
 import { parseArgs } from 'node:util';
+import { loadToolsConfig } from '../common/config';
 import { launch } from '../common/managed-process';
 import { REPO_ROOT } from '../common/paths';
 import { docker, openEngine } from '../ops/images/engine';
@@ -190,7 +191,7 @@ async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       tag: { type: 'string', default: readVersion() },
-      'site-url': { type: 'string', default: process.env.SITE_URL ?? 'https://localhost:8443' },
+      'site-url': { type: 'string', default: loadToolsConfig().SITE_URL ?? 'https://localhost:8443' },
       repository: { type: 'string', default: 'segmentia' },
     },
   });

@@ -22,21 +22,21 @@ async function main(): Promise<void> {
   loadEnvFile();
   const config = loadToolsConfig();
   // Next to `npm start`'s ports (PORT, METRICS_PORT), so both can run at once.
-  const apiPorts = Array.from({ length: REPLICAS }, (_, index) => config.PORT + 1 + index);
-  const metricsPorts = Array.from({ length: REPLICAS }, (_, index) => config.METRICS_PORT + 1 + index);
+  const apiPorts = Array.from({ length: REPLICAS }, (_, index) => config.http.port + 1 + index);
+  const metricsPorts = Array.from({ length: REPLICAS }, (_, index) => config.metrics.port + 1 + index);
   const topology = new Topology({
     dataDir: path.join(REPO_ROOT, '.data', 'prod'),
     tlsDir: path.join(REPO_ROOT, '.data', 'tls'),
-    httpPort: config.PROD_HTTP_PORT,
-    httpsPort: config.PROD_HTTPS_PORT,
+    httpPort: config.edge.httpPort,
+    httpsPort: config.edge.httpsPort,
     apiPorts,
     metricsPorts,
     // The same database as `npm start`: DATABASE_URL, or the embedded one (shared when it already runs).
-    postgres: process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : { embedded: embeddedOptionsFromEnv() },
-    redis: config.REDIS_URL ? { url: config.REDIS_URL } : { port: REDIS_PORT },
+    postgres: config.postgres.url ? { url: config.postgres.url } : { embedded: embeddedOptionsFromEnv() },
+    redis: config.rateLimits.redisUrl ? { url: config.rateLimits.redisUrl } : { port: REDIS_PORT },
     // A PostgreSQL of your own is backed up by its operator (pg_basebackup, pgBackRest, CloudNativePG).
-    backupDir: process.env.DATABASE_URL ? undefined : path.resolve(REPO_ROOT, config.BACKUP_DIR),
-    backupRetentionDays: config.BACKUP_RETENTION_DAYS,
+    backupDir: config.postgres.url ? undefined : path.resolve(REPO_ROOT, config.backups.dir),
+    backupRetentionDays: config.backups.retentionDays,
     portVariables: {
       http: 'PROD_HTTP_PORT',
       https: 'PROD_HTTPS_PORT',
@@ -66,12 +66,12 @@ async function main(): Promise<void> {
   // The access log is kept LOG_RETENTION_DAYS days, as the privacy policy says.
   topology.rotateLogs();
   setInterval(() => topology.rotateLogs(), ROTATION_INTERVAL_MS).unref();
-  const backups = process.env.DATABASE_URL
+  const backups = config.postgres.url
     ? "your PostgreSQL's own"
-    : `${path.resolve(REPO_ROOT, config.BACKUP_DIR)}  (npm run backup; npm run restore -- --to latest)`;
+    : `${path.resolve(REPO_ROOT, config.backups.dir)}  (npm run backup; npm run restore -- --to latest)`;
   console.log(`
 Segmentia runs in production shape:
-  site       ${topology.siteUrl}/  (http://localhost:${config.PROD_HTTP_PORT}/ redirects there)
+  site       ${topology.siteUrl}/  (http://localhost:${config.edge.httpPort}/ redirects there)
   API        ${topology.siteUrl}/graphql  (replicas at ${apiPorts.map((port) => `127.0.0.1:${port}`).join(', ')})
   metrics    ${metricsPorts.map((port) => `http://127.0.0.1:${port}/metrics`).join(', ')}  (not behind nginx)
   logs       ${topology.logDir}/  (JSON lines: api-1.log, api-2.log, nginx-access.log)

@@ -8,6 +8,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createTemporaryDatabase, openScratchServer, type TemporaryDatabase } from '../dev/database/temporary-database';
 import { REPO_ROOT } from '../common/paths';
+import { loadToolsConfig } from '../common/config';
 import { freePort, freePortRun } from '../common/ports';
 
 jest.setTimeout(420_000);
@@ -18,7 +19,8 @@ let env: NodeJS.ProcessEnv;
 let siteUrl: string;
 
 beforeAll(async () => {
-  server = await openScratchServer(Number(process.env.TEST_EMBEDDED_POSTGRES_PORT ?? 54359));
+  // Beside the API tests' embedded PostgreSQL, which test:integration runs at the same time.
+  server = await openScratchServer(loadToolsConfig().tests.embeddedPostgresPort + 20);
   // Empty: npm start migrates and seeds it, as it does any database.
   database = await createTemporaryDatabase(server.url, 'segmentia_start', { prepare: false });
   const [port, metrics, site, smtp, web] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);

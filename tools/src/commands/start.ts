@@ -57,26 +57,26 @@ async function main(): Promise<void> {
   process.env.HOST ||= '127.0.0.1';
   // Every setting validated before anything starts; the embedded database's URL is known only later.
   const settings = loadToolsConfig();
-  const embedded = !process.env.DATABASE_URL;
-  const siteUrl = (settings.GATSBY_SITE_URL ?? `http://localhost:${settings.SITE_PORT}`).replace(/\/$/, '');
+  const embedded = !settings.postgres.url;
+  const siteUrl = (settings.siteBuild.siteUrl ?? `http://localhost:${settings.siteBuild.port}`).replace(/\/$/, '');
   // Every role gets an embedded default: staff sign in through Firebase's emulator, emails land in a local inbox.
   const localPorts = {
-    authEmulator: settings.FIREBASE_PROJECT_ID ? undefined : settings.AUTH_EMULATOR_PORT,
-    mailSmtp: settings.SMTP_URL ? undefined : settings.MAIL_CATCHER_SMTP_PORT,
-    mailWeb: settings.SMTP_URL ? undefined : settings.MAIL_CATCHER_WEB_PORT,
+    authEmulator: settings.staff.firebaseProjectId ? undefined : settings.localServices.authEmulatorPort,
+    mailSmtp: settings.mail.smtpUrl ? undefined : settings.localServices.mailSmtpPort,
+    mailWeb: settings.mail.smtpUrl ? undefined : settings.localServices.mailWebPort,
   };
   // With the emulator, a HOST other machines reach is refused now, before anything starts (AppConfig's emulatorRefusal).
   loadToolsConfig({ ...process.env, ...localServiceSettings(localPorts).apiEnv });
 
   const ports: PortUse[] = [
-    { port: settings.PORT, variable: 'PORT', host: settings.HOST },
-    { port: settings.METRICS_PORT, variable: 'METRICS_PORT', host: settings.HOST },
-    { port: settings.SITE_PORT, variable: 'SITE_PORT', host: settings.HOST },
+    { port: settings.http.port, variable: 'PORT', host: settings.http.host },
+    { port: settings.metrics.port, variable: 'METRICS_PORT', host: settings.http.host },
+    { port: settings.siteBuild.port, variable: 'SITE_PORT', host: settings.http.host },
     ...localServicePorts(localPorts),
   ];
   // Our embedded PostgreSQL already running (for `npm run studio`) is shared, not in the way.
   if (embedded && !(await isEmbeddedRunning(embeddedOptionsFromEnv()))) {
-    ports.push({ port: settings.EMBEDDED_POSTGRES_PORT, variable: 'EMBEDDED_POSTGRES_PORT', host: '127.0.0.1' });
+    ports.push({ port: settings.postgres.embedded.port, variable: 'EMBEDDED_POSTGRES_PORT', host: '127.0.0.1' });
   }
   await assertPortsFree(ports);
 
@@ -108,28 +108,28 @@ async function main(): Promise<void> {
   running.app = startApp(config).then((app) => ({ app, config }));
   await running.app;
 
-  const apiUrl = `http://localhost:${config.PORT}/graphql`;
-  const apiHost = ['0.0.0.0', '::'].includes(config.HOST) ? '127.0.0.1' : config.HOST;
+  const apiUrl = `http://localhost:${config.http.port}/graphql`;
+  const apiHost = ['0.0.0.0', '::'].includes(config.http.host) ? '127.0.0.1' : config.http.host;
   await buildSite(
     {
-      SITE_API_URL: `http://${apiHost}:${config.PORT}/graphql`,
-      GATSBY_API_URL: settings.GATSBY_API_URL ?? apiUrl,
+      SITE_API_URL: `http://${apiHost}:${config.http.port}/graphql`,
+      GATSBY_API_URL: settings.siteBuild.browserApiUrl ?? apiUrl,
       GATSBY_SITE_URL: siteUrl,
       ...local.siteEnv,
       // The staff page's "Query leads in GraphQL" opens the API's IDE.
-      ...(config.graphqlIde ? { GATSBY_GRAPHQL_IDE_URL: settings.GATSBY_API_URL ?? apiUrl } : {}),
+      ...(config.graphql.ide ? { GATSBY_GRAPHQL_IDE_URL: settings.siteBuild.browserApiUrl ?? apiUrl } : {}),
     },
     { signal: building.signal },
   );
   const services = await running.services;
   if (stopping) return;
-  running.site = serveSite(path.join(REPO_ROOT, 'site', 'public'), settings.SITE_PORT, settings.HOST);
+  running.site = serveSite(path.join(REPO_ROOT, 'site', 'public'), settings.siteBuild.port, settings.http.host);
   await running.site;
   const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
   const lines = [
     `Segmentia is running (started in ${seconds} s):`,
     `  site     ${siteUrl}/`,
-    `  API      ${apiUrl}${config.graphqlIde ? '  (a browser gets the GraphQL IDE)' : ''}`,
+    `  API      ${apiUrl}${config.graphql.ide ? '  (a browser gets the GraphQL IDE)' : ''}`,
     ...describeLocalServices(services, siteUrl),
     '  Studio   npm run studio  (Prisma Studio, read-only; --admin to write)',
     '  Ctrl-C stops everything.',

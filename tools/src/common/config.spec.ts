@@ -5,7 +5,9 @@ describe('the tools’ settings', () => {
   it('extend the API’s: both validated at once, DATABASE_URL left for the embedded PostgreSQL', () => {
     const config = loadToolsConfig({ SITE_PORT: '8001', PORT: '4001', EMBEDDED_POSTGRES_DIR: '/srv/pg' });
     expect(config).toMatchObject({ SITE_PORT: 8001, PORT: 4001, EMBEDDED_POSTGRES_DIR: '/srv/pg', PROD_HTTPS_PORT: 8443 });
-    expect(config.DATABASE_URL).toBe('postgresql://embedded');
+    expect(config.postgres).toEqual({ url: undefined, embedded: { port: 54329, dir: '/srv/pg' } });
+    expect(loadToolsConfig({ DATABASE_URL: 'postgresql://db/segmentia' }).postgres.url).toBe('postgresql://db/segmentia');
+    expect(() => loadToolsConfig({ DATABASE_URL: 'mysql://db' })).toThrow(/DATABASE_URL must be a postgresql:\/\/ connection URL/);
     // The privacy policy's 30 days for the one-machine backups.
     expect(config.BACKUP_RETENTION_DAYS).toBe(30);
     expect(() => loadToolsConfig({ BACKUP_RETENTION_DAYS: '0' })).toThrow(/BACKUP_RETENTION_DAYS/);
@@ -16,6 +18,8 @@ describe('the tools’ settings', () => {
     expect(() => loadToolsConfig({ SITE_PORT: '0' })).toThrow(ConfigError);
     expect(() => loadToolsConfig({ ALTCHA_COST: 'many' })).toThrow(/ALTCHA_COST/);
     expect(() => loadToolsConfig({ BACKUP_ENCRYPTION_KEY: 'secret' })).toThrow(/BACKUP_ENCRYPTION_KEY must be 64 hexadecimal digits/);
+    expect(() => loadToolsConfig({ E2E_REUSE_BUILD: 'yes' })).toThrow(/E2E_REUSE_BUILD must be 1 or true/);
+    expect(loadToolsConfig({ E2E_REUSE_BUILD: '1', BENCH_PAGES: '/es/, /en/' }).tests.e2e.reuseBuild).toBe(true);
   });
 
   it('are none of the API’s: the API process neither reads nor refuses them', () => {

@@ -5,10 +5,17 @@
  * fails before anything starts, with a message that names its variable.
  */
 import { AppConfig, IntSetting, loadSettings, Port, UrlSetting } from '@segmentia/api/config';
-import { IsOptional, IsString, Matches } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsOptional, IsString, Matches, ValidateIf } from 'class-validator';
 import { DEFAULT_AUTH_EMULATOR_PORT } from '@segmentia/api/auth';
 
+const toList = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.split(',').map((item) => item.trim()) : value);
+
 export class ToolsConfig extends AppConfig {
+  /** The API's setting, but optional here: unset, the tools start the embedded PostgreSQL (read as `postgres.url`). */
+  @ValidateIf((config: ToolsConfig) => config.DATABASE_URL !== '')
+  override DATABASE_URL = '';
+
   /** Where `npm start` serves the built site. */
   @Port()
   SITE_PORT = 8000;
@@ -69,11 +76,129 @@ export class ToolsConfig extends AppConfig {
 
   @Port()
   MAIL_CATCHER_WEB_PORT = 1080;
+
+  // --- Images, drills, benchmarks and tests ---
+  /** The public address the web image serves (`npm run images`, the web image's site build). */
+  @UrlSetting({ optional: true })
+  SITE_URL?: string = undefined;
+
+  /** The browser the tests and the benchmarks launch; unset: Debian's chromium, installed when missing. */
+  @IsOptional()
+  @IsString()
+  CHROMIUM_PATH?: string = undefined;
+
+  /** Leads the drills write. */
+  @IntSetting(1)
+  DRILL_LEADS = 10_000;
+
+  /** `npm run bench:api`: the API's port and how long each load runs. */
+  @Port()
+  BENCH_PORT = 4100;
+
+  @IntSetting(1)
+  BENCH_SECONDS = 10;
+
+  /** `npm run bench:site`: runs per page, the pages (comma-separated paths; unset: every language's), a build to compare. */
+  @IntSetting(1)
+  BENCH_RUNS = 3;
+
+  @IsOptional()
+  @Transform(toList)
+  @Matches(/^\//, { each: true, message: 'BENCH_PAGES must list paths such as /es/,/en/contact/' })
+  BENCH_PAGES?: string[] = undefined;
+
+  @IsOptional()
+  @IsString()
+  BENCH_AGAINST?: string = undefined;
+
+  /** The API tests' Redis (a redis-server of their own when it does not answer) and their embedded PostgreSQL's port. */
+  @Matches(/^rediss?:\/\//, { message: 'TEST_REDIS_URL must be a redis:// or rediss:// URL' })
+  TEST_REDIS_URL = 'redis://127.0.0.1:6379';
+
+  @Port()
+  TEST_EMBEDDED_POSTGRES_PORT = 54339;
+
+  /** The browser tests' stack: the API's, the site's, the Auth emulator's and the embedded PostgreSQL's ports. */
+  @Port()
+  E2E_API_PORT = 4100;
+
+  @Port()
+  E2E_SITE_PORT = 8100;
+
+  @Port()
+  E2E_AUTH_EMULATOR_PORT = 9199;
+
+  @Port()
+  E2E_EMBEDDED_POSTGRES_PORT = 54349;
+
+  /** E2E_REUSE_BUILD=1 (or true): the browser tests serve the site already built in site/public. */
+  @IsOptional()
+  @Transform(({ value }: { value: unknown }) =>
+    value === '1' || value === 'true' ? true : value === '0' || value === 'false' ? false : value,
+  )
+  @IsBoolean({ message: 'E2E_REUSE_BUILD must be 1 or true (0, false or unset: build)' })
+  E2E_REUSE_BUILD?: boolean = undefined;
+
+  // --- The tools' settings grouped by concern, as the API's (config-groups.ts) ---
+  /** The product's PostgreSQL: DATABASE_URL, or (url unset) the embedded one. */
+  get postgres() {
+    return {
+      url: this.DATABASE_URL || undefined,
+      embedded: { port: this.EMBEDDED_POSTGRES_PORT, dir: this.EMBEDDED_POSTGRES_DIR },
+    };
+  }
+
+  get backups() {
+    return { dir: this.BACKUP_DIR, retentionDays: this.BACKUP_RETENTION_DAYS, encryptionKey: this.BACKUP_ENCRYPTION_KEY };
+  }
+
+  /** `npm run prod`'s nginx. */
+  get edge() {
+    return { httpPort: this.PROD_HTTP_PORT, httpsPort: this.PROD_HTTPS_PORT };
+  }
+
+  /** The site `npm start` builds and serves. */
+  get siteBuild() {
+    return { port: this.SITE_PORT, buildApiUrl: this.SITE_API_URL, browserApiUrl: this.GATSBY_API_URL, siteUrl: this.GATSBY_SITE_URL };
+  }
+
+  /** What `npm start` runs when no Firebase project or mail server is set. */
+  get localServices() {
+    return {
+      authEmulatorPort: this.AUTH_EMULATOR_PORT,
+      mailSmtpPort: this.MAIL_CATCHER_SMTP_PORT,
+      mailWebPort: this.MAIL_CATCHER_WEB_PORT,
+    };
+  }
+
+  get bench() {
+    return {
+      port: this.BENCH_PORT,
+      seconds: this.BENCH_SECONDS,
+      runs: this.BENCH_RUNS,
+      pages: this.BENCH_PAGES,
+      against: this.BENCH_AGAINST,
+    };
+  }
+
+  get tests() {
+    return {
+      chromiumPath: this.CHROMIUM_PATH,
+      redisUrl: this.TEST_REDIS_URL,
+      embeddedPostgresPort: this.TEST_EMBEDDED_POSTGRES_PORT,
+      e2e: {
+        apiPort: this.E2E_API_PORT,
+        sitePort: this.E2E_SITE_PORT,
+        authEmulatorPort: this.E2E_AUTH_EMULATOR_PORT,
+        embeddedPostgresPort: this.E2E_EMBEDDED_POSTGRES_PORT,
+        reuseBuild: this.E2E_REUSE_BUILD === true,
+      },
+    };
+  }
 }
 
 /**
  * The tools' and the API's settings from `env`, before the database is known
  * (DATABASE_URL may be unset: the embedded PostgreSQL then serves).
  */
-export const loadToolsConfig = (env: Record<string, string | undefined> = process.env): ToolsConfig =>
-  loadSettings(ToolsConfig, { ...env, DATABASE_URL: env.DATABASE_URL || 'postgresql://embedded' });
+export const loadToolsConfig = (env: Record<string, string | undefined> = process.env): ToolsConfig => loadSettings(ToolsConfig, env);

@@ -8,11 +8,12 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import net from 'node:net';
 import { until } from '@segmentia/testing';
+import { loadToolsConfig } from '../common/config';
 import { freePort } from '../common/ports';
 import { ensureCommands } from '../common/debian-packages';
 
 /** Debian's chromium (`apt-get install chromium`); CHROMIUM_PATH for another browser binary. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_PATH = loadToolsConfig().tests.chromiumPath ?? '/usr/bin/chromium';
 /** Its flags for the tests and benchmarks: no sandbox (root), no GPU, none of the background traffic a closed network refuses. */
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -26,7 +27,8 @@ export const CHROMIUM_ARGS = [
 /** Installs Debian's chromium when the browser the tests launch (CHROMIUM_PATH) is not there. */
 export function ensureBrowser(): void {
   if (existsSync(CHROMIUM_PATH)) return;
-  if (process.env.CHROMIUM_PATH) throw new Error(`CHROMIUM_PATH is ${CHROMIUM_PATH}, which does not exist: point it at a chromium binary.`);
+  if (loadToolsConfig().tests.chromiumPath)
+    throw new Error(`CHROMIUM_PATH is ${CHROMIUM_PATH}, which does not exist: point it at a chromium binary.`);
   ensureCommands(['chromium']);
 }
 
@@ -49,10 +51,10 @@ export function answersPing(url: string): Promise<boolean> {
  * The Redis of TEST_REDIS_URL (redis://127.0.0.1:6379 by default) when it
  * answers; otherwise a redis-server started for the run (installed from
  * Debian's packages when missing), in memory only, on 127.0.0.1 and a free
- * port. Sets TEST_REDIS_URL for the tests; `stop()` ends what it started.
+ * port (the API tests' global setup hands its URL over as TEST_REDIS_URL); `stop()` ends what it started.
  */
 export async function ensureRedis(): Promise<{ url: string; stop(): Promise<void> }> {
-  const url = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
+  const url = loadToolsConfig().tests.redisUrl;
   if (await answersPing(url)) return { url, stop: async () => undefined };
   ensureCommands(['redis-server']);
   const port = await freePort();
@@ -62,7 +64,6 @@ export async function ensureRedis(): Promise<{ url: string; stop(): Promise<void
   const started = `redis://127.0.0.1:${port}`;
   await until(`the tests' redis-server answers on port ${port}`, () => answersPing(started), { timeoutMs: 10_000, intervalMs: 100 });
   console.log(`TEST_REDIS_URL (${url}) does not answer: the tests use a redis-server of their own on port ${port}.`);
-  process.env.TEST_REDIS_URL = started;
   const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
   return {
     url: started,

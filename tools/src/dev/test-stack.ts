@@ -8,10 +8,12 @@
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { createApp } from '@segmentia/api/app';
+import { handOff } from '@segmentia/testing';
 import { loadConfig } from '@segmentia/api/config';
 import { createTemporaryDatabase, openScratchServer } from './database/temporary-database';
 import { DEMO_PROJECT_ID } from './local-services/auth-emulator';
 import { startLocalServices } from './local-services/local-services';
+import { loadToolsConfig } from '../common/config';
 import { REPO_ROOT } from '../common/paths';
 import { freePort } from '../common/ports';
 import { buildSite } from './site-build';
@@ -19,14 +21,15 @@ import { serveSite } from './site-server';
 
 export { REPO_ROOT };
 
-export const API_PORT = Number(process.env.E2E_API_PORT ?? 4100);
-export const SITE_PORT = Number(process.env.E2E_SITE_PORT ?? 8100);
+const { e2e } = loadToolsConfig().tests;
+export const API_PORT = e2e.apiPort;
+export const SITE_PORT = e2e.sitePort;
 export const SITE_URL = `http://127.0.0.1:${SITE_PORT}`;
 export const API_URL = `http://127.0.0.1:${API_PORT}/graphql`;
 export const LEAD_RETENTION_MONTHS = 18;
 
 /** The Auth emulator's port (its hub and log take the next two): fixed, as the site's build holds its address. */
-export const AUTH_EMULATOR_PORT = Number(process.env.E2E_AUTH_EMULATOR_PORT ?? 9199);
+export const AUTH_EMULATOR_PORT = e2e.authEmulatorPort;
 
 /**
  * The Firebase web app of the site's build: the emulator's project for staff
@@ -40,12 +43,12 @@ export const FIREBASE_WEB_CONFIG = {
 };
 
 export async function startStack(): Promise<() => Promise<void>> {
-  const server = await openScratchServer(Number(process.env.E2E_EMBEDDED_POSTGRES_PORT ?? 54349));
+  const server = await openScratchServer(e2e.embeddedPostgresPort, 'E2E_EMBEDDED_POSTGRES_PORT');
   const database = await createTemporaryDatabase(server.url, 'segmentia_e2e');
   // Staff sign in through Firebase's Auth emulator (tests make their accounts); emails land in the mail catcher.
   const services = await startLocalServices({ authEmulator: AUTH_EMULATOR_PORT, mailSmtp: await freePort(), mailWeb: await freePort() });
-  process.env.E2E_AUTH_EMULATOR_URL = services.auth!.url;
-  process.env.E2E_MAIL_URL = services.mail!.webUrl;
+  handOff('e2eAuthEmulatorUrl', services.auth!.url);
+  handOff('e2eMailUrl', services.mail!.webUrl);
   const app = await createApp(
     loadConfig({
       ...services.apiEnv,
@@ -73,7 +76,7 @@ export async function startStack(): Promise<() => Promise<void>> {
   await app.listen(API_PORT, '127.0.0.1');
   // A container id, so that the tag manager's script can be seen coming and going (tests answer Google's host themselves).
   // E2E_REUSE_BUILD=1: serve the site already built in site/public (working on tests alone).
-  if (!process.env.E2E_REUSE_BUILD) {
+  if (!e2e.reuseBuild) {
     const env = {
       SITE_API_URL: API_URL,
       GATSBY_API_URL: API_URL,
@@ -87,7 +90,7 @@ export async function startStack(): Promise<() => Promise<void>> {
     console.log(`Site for the tests: ${result}`);
   }
   const site: Server = await serveSite(path.join(REPO_ROOT, 'site/public'), SITE_PORT, '127.0.0.1');
-  process.env.E2E_DATABASE_URL = database.url;
+  handOff('e2eDatabaseUrl', database.url);
 
   return async () => {
     await new Promise((resolve) => site.close(resolve));

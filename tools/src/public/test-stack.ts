@@ -2,4 +2,5 @@
 export { API_URL, FIREBASE_WEB_CONFIG, LEAD_RETENTION_MONTHS, REPO_ROOT, SITE_URL, startStack } from '../dev/test-stack';
 export { CHROMIUM_ARGS, CHROMIUM_PATH, ensureBrowser } from '../dev/test-services';
 export { serveSite } from '../dev/site-server';
+export { loadToolsConfig } from '../common/config';
 export { ensureCommands } from '../common/debian-packages';

@@ -229,3 +229,23 @@ describe('loadConfig', () => {
     expect(() => loadConfig({})).toThrow(/DATABASE_URL must be a postgresql:\/\/ connection URL/);
   });
 });
+
+describe('the settings grouped by concern', () => {
+  it('are the flat variables mapped once: the same values under their concern, the same groups each time', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgresql://db/segmentia',
+      SMTP_URL: 'smtp://127.0.0.1:1025',
+      NOTIFY_EMAIL_TO: 'sales@segmentia.es',
+      STAFF_EMAIL_DOMAINS: 'segmentia.es',
+      NODE_ENV: 'development',
+    });
+    expect(config.database).toEqual({ url: 'postgresql://db/segmentia', poolSize: 10, timeoutMs: 2000 });
+    expect(config.mail).toMatchObject({ smtpUrl: 'smtp://127.0.0.1:1025', to: ['sales@segmentia.es'] });
+    expect(config.staff.emailDomains).toEqual(['segmentia.es']);
+    expect(config.logging.format).toBe('pretty');
+    expect(config.graphql.ide).toBe(true);
+    expect(config.site.url).toBe('http://localhost:8000');
+    expect(config.notifications.channels).toEqual(['EMAIL', 'CONFIRMATION']);
+    expect(config.http).toBe(config.http);
+  });
+});

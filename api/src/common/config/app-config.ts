@@ -1,9 +1,10 @@
 // Over 300 lines on purpose: every setting of the API in one validated class, grouped by concern, each with its
 // documented default and its message; splitting it would scatter what .env.example and docs/configuration.md list.
-import { NotificationChannel } from '../../generated/prisma/enums';
+import type { NotificationChannel } from '../../generated/prisma/enums';
 import { type Company, companyFrom, companySettingsOf, examplesToPublish } from '@segmentia/contracts/company';
 import { TERMS_VERSION as TERMS_IN_FORCE } from '@segmentia/contracts/terms';
 import { Transform } from 'class-transformer';
+import { type ConfigGroups, groupsFor } from './config-groups';
 import { ConfigError, IntSetting, loadSettings, Port, toBool, toList, UrlSetting } from './settings';
 import {
   ArrayNotEmpty,
@@ -428,6 +429,11 @@ export class AppConfig {
   @Port()
   STUDIO_PORT = 5555;
 
+  /** `npm run studio`'s read-only connection; unset: DATABASE_URL as the sales reader (segmentia_sales_reader). */
+  @IsOptional()
+  @Matches(/^postgres(ql)?:\/\//, { message: 'STUDIO_DATABASE_URL must be a postgresql:// connection URL' })
+  STUDIO_DATABASE_URL?: string = undefined;
+
   // --- The public site and the company (read by the site's build too) ---
   /** The public site, for links in emails (and the site's build). */
   @UrlSetting({ optional: true })
@@ -462,7 +468,7 @@ export class AppConfig {
 
   /** The public site, for links in emails: GATSBY_SITE_URL, or the first of SITE_ORIGINS. */
   get siteUrl(): string {
-    return (this.GATSBY_SITE_URL ?? this.SITE_ORIGINS[0]!).replace(/\/$/, '');
+    return this.site.url;
   }
 
   /** The suppression list's key: SUPPRESSION_HASH_KEY, else (outside production: suppressionKeyRefusal) the development one. */
@@ -471,22 +477,64 @@ export class AppConfig {
   }
 
   get isProduction(): boolean {
-    return this.NODE_ENV === Environment.Production;
+    return this.environment.isProduction;
   }
 
   /** Whether /graphql serves the IDE to a browser. */
   get graphqlIde(): boolean {
-    return this.GRAPHQL_IDE ?? !this.isProduction;
+    return this.graphql.ide;
   }
 
   /** The channels new leads are announced on, in delivery order. */
   get notificationChannels(): NotificationChannel[] {
-    return [
-      ...(this.NOTIFY_WEBHOOK_URL ? [NotificationChannel.WEBHOOK] : []),
-      ...(this.SMTP_URL && this.NOTIFY_EMAIL_TO.length ? [NotificationChannel.EMAIL] : []),
-      // The prospect's own confirmation, whenever email can be sent.
-      ...(this.SMTP_URL ? [NotificationChannel.CONFIRMATION] : []),
-    ];
+    return this.notifications.channels;
+  }
+
+  // --- The same settings grouped by concern (config-groups.ts), mapped once: what code reads ---
+  get environment(): ConfigGroups['environment'] {
+    return groupsFor(this).environment;
+  }
+  get http(): ConfigGroups['http'] {
+    return groupsFor(this).http;
+  }
+  get database(): ConfigGroups['database'] {
+    return groupsFor(this).database;
+  }
+  get rateLimits(): ConfigGroups['rateLimits'] {
+    return groupsFor(this).rateLimits;
+  }
+  get proofOfWork(): ConfigGroups['proofOfWork'] {
+    return groupsFor(this).proofOfWork;
+  }
+  get privacy(): ConfigGroups['privacy'] {
+    return groupsFor(this).privacy;
+  }
+  get graphql(): ConfigGroups['graphql'] {
+    return groupsFor(this).graphql;
+  }
+  get staff(): ConfigGroups['staff'] {
+    return groupsFor(this).staff;
+  }
+  get retention(): ConfigGroups['retention'] {
+    return groupsFor(this).retention;
+  }
+  get notifications(): ConfigGroups['notifications'] {
+    return groupsFor(this).notifications;
+  }
+  get mail(): ConfigGroups['mail'] {
+    return groupsFor(this).mail;
+  }
+  get metrics(): ConfigGroups['metrics'] {
+    return groupsFor(this).metrics;
+  }
+  get logging(): ConfigGroups['logging'] {
+    return groupsFor(this).logging;
+  }
+  get studio(): ConfigGroups['studio'] {
+    return groupsFor(this).studio;
+  }
+  get site(): ConfigGroups['site'] {
+    return groupsFor(this).site;
   }
 }
 

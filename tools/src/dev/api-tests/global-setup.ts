@@ -1,6 +1,8 @@
 import './from-source';
 import { renewApiRolePassword } from '@segmentia/api/database';
 import { DEMO_PROJECT_ID } from '@segmentia/contracts/staff';
+import { handOff } from '@segmentia/testing';
+import { loadToolsConfig } from '../../common/config';
 import { freePortRun } from '../../common/ports';
 import { createTemporaryDatabase, openScratchServer } from '../database/temporary-database';
 import { startAuthEmulator } from '../local-services/auth-emulator';
@@ -22,12 +24,13 @@ export default async function globalSetup(): Promise<void> {
   const [redis, emulator, server] = await Promise.all([
     ensureRedis(),
     startAuthEmulator({ auth: emulatorPort, hub: emulatorPort + 1, logging: emulatorPort + 2 }, DEMO_PROJECT_ID),
-    openScratchServer(Number(process.env.TEST_EMBEDDED_POSTGRES_PORT ?? 54339)),
+    openScratchServer(loadToolsConfig().tests.embeddedPostgresPort),
   ]);
   const database = await createTemporaryDatabase(server.url, 'segmentia_test');
-  process.env.TEST_DATABASE_URL = database.url;
-  process.env.TEST_API_DATABASE_URL = await renewApiRolePassword(database.url);
-  process.env.TEST_AUTH_EMULATOR_HOST = emulator.host;
+  handOff('databaseUrl', database.url);
+  handOff('apiDatabaseUrl', await renewApiRolePassword(database.url));
+  handOff('authEmulatorHost', emulator.host);
+  handOff('redisUrl', redis.url);
   globalThis.segmentiaTestTeardown = async () => {
     await database.drop();
     await Promise.all([server.stop(), redis.stop(), emulator.stop()]);

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Client } from 'pg';
 import { deployMigrations, PrismaService, seed } from '@segmentia/api/database';
 import { loadConfig } from '@segmentia/api/config';
+import { loadToolsConfig } from '../../common/config';
 import { type Database, startEmbeddedPostgres } from './embedded-postgres';
 
 export interface TemporaryDatabase {
@@ -56,7 +57,8 @@ async function withAdmin<T>(serverUrl: string, work: (admin: Client) => Promise<
  * taken), deleted when stopped.
  */
 export async function openScratchServer(embeddedPort: number, portVariable = 'TEST_EMBEDDED_POSTGRES_PORT'): Promise<Database> {
-  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, stop: async () => undefined };
+  const { url } = loadToolsConfig().postgres;
+  if (url) return { url, stop: async () => undefined };
   return startEmbeddedPostgres({
     dataDir: mkdtempSync(path.join(os.tmpdir(), 'segmentia-scratch-pg-')),
     port: embeddedPort,

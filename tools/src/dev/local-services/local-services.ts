@@ -4,6 +4,7 @@
  * project is set, and a mail catcher when SMTP_URL is unset. `npm start` runs
  * them; so does the browser tests' stack, on ports of its own.
  */
+import { loadToolsConfig } from '../../common/config';
 import { type PortUse } from '../../common/ports';
 import { DEMO_PROJECT_ID } from '@segmentia/contracts/staff';
 import { type EmulatorAccount, ensureAccount } from '@segmentia/testing';
@@ -55,7 +56,7 @@ export function localServiceSettings(ports: LocalServicePorts): Pick<LocalServic
     apiEnv: {
       ...(auth ? { FIREBASE_PROJECT_ID: DEMO_PROJECT_ID, FIREBASE_AUTH_EMULATOR_HOST: auth.host } : {}),
       ...(ports.mailSmtp
-        ? { SMTP_URL: `smtp://127.0.0.1:${ports.mailSmtp}`, NOTIFY_EMAIL_TO: process.env.NOTIFY_EMAIL_TO || DEMO_SALES_INBOX }
+        ? { SMTP_URL: `smtp://127.0.0.1:${ports.mailSmtp}`, NOTIFY_EMAIL_TO: loadToolsConfig().mail.to.join(',') || DEMO_SALES_INBOX }
         : {}),
     },
     // The web SDK needs an API key; the emulator takes any.

@@ -2,8 +2,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { until } from '@segmentia/testing';
+import { loadToolsConfig } from '../../common/config';
 
-export const LEADS = Number(process.env.DRILL_LEADS ?? 10_000);
+export const LEADS = loadToolsConfig().DRILL_LEADS;
 export const CONCURRENCY = 100;
 export const OUTAGE_SECONDS = 20;
 export const PORTS = { http: 18080, https: 18443, api: [14101, 14102], metrics: [19101, 19102], postgres: 54359, redis: 16390 };

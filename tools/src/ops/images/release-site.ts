@@ -11,12 +11,13 @@
 import { randomBytes } from 'node:crypto';
 import { startApp, stopApp } from '@segmentia/api/app';
 import { loadConfig } from '@segmentia/api/config';
+import { loadToolsConfig } from '../../common/config';
 import { createTemporaryDatabase, openScratchServer } from '../../dev/database/temporary-database';
 import { freePort } from '../../common/ports';
 import { buildSite } from '../../dev/site-build';
 
 async function main(): Promise<void> {
-  const siteUrl = publicOrigin(process.env.SITE_URL);
+  const siteUrl = publicOrigin(loadToolsConfig().SITE_URL);
   const server = await openScratchServer(await freePort(), 'a free port');
   try {
     const database = await createTemporaryDatabase(server.url, 'site_release');

@@ -15,6 +15,7 @@ import { LOG_RETENTION_DAYS } from '@segmentia/contracts/company';
 import { rotateLog } from './log-rotation';
 import { API_ROLE, deployMigrations, PrismaService, renewApiRolePassword, seed } from '@segmentia/api/database';
 import { loadConfig } from '@segmentia/api/config';
+import { loadToolsConfig } from '../../common/config';
 import { type Database, type EmbeddedOptions, isEmbeddedRunning, startEmbeddedPostgres } from '../../dev/database/embedded-postgres';
 import { isAlive } from '../../dev/database/server';
 import { launch, type Managed, waitFor } from '../../common/managed-process';
@@ -86,7 +87,7 @@ export class Topology {
   /**
    * One secret for every replica's proof-of-work challenges (nginx may send the solution to another replica than the one that issued it).
    */
-  private readonly altchaSecret = process.env.ALTCHA_HMAC_SECRET || randomBytes(32).toString('hex');
+  private readonly altchaSecret = loadToolsConfig().proofOfWork.hmacSecret || randomBytes(32).toString('hex');
 
   constructor(private readonly options: TopologyOptions) {
     this.siteUrl = `https://localhost${options.httpsPort === 443 ? '' : `:${options.httpsPort}`}`;
@@ -277,7 +278,8 @@ export class Topology {
    * topology's database, so the hashes stored before a restart still match.
    */
   private suppressionKey(): string {
-    if (process.env.SUPPRESSION_HASH_KEY) return process.env.SUPPRESSION_HASH_KEY;
+    const configured = loadToolsConfig().SUPPRESSION_HASH_KEY;
+    if (configured) return configured;
     const file = path.join(this.options.dataDir, 'suppression-hash.key');
     if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600 });
     return readFileSync(file, 'utf8').trim();
