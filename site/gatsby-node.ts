@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { GatsbyNode } from 'gatsby';
 import { API_URL as BROWSER_API_URL, FIREBASE_CONFIG, SITE_URL } from './src/config/site';
+import { BUILD_SETTINGS } from './src/config/build-settings';
 import { readFileSync } from 'node:fs';
 import { readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
@@ -26,7 +27,7 @@ import { consentTextsDigest } from './src/features/consent/consent-texts';
 const BUILD_ID = `${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}-${randomBytes(4).toString('hex')}`;
 
 /** Where the build reads countries, topics and figures: the API over GraphQL. */
-const API_URL = process.env.SITE_API_URL ?? 'http://localhost:4000/graphql';
+const API_URL = BUILD_SETTINGS.SITE_API_URL ?? 'http://localhost:4000/graphql';
 
 interface SiteData {
   coverage: { countries: number; topics: number; audiences: number; onlineUsers: number };
@@ -209,7 +210,7 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ graphql, reporter
   writeSecurityHeaders(publicDir, path.join(__dirname, 'headers'), {
     apiUrl: BROWSER_API_URL,
     siteUrl: SITE_URL,
-    gtmId: process.env.GATSBY_GTM_ID || undefined,
+    gtmId: BUILD_SETTINGS.GATSBY_GTM_ID || undefined,
     firebase: FIREBASE_CONFIG,
   });
   // Last, once every file is final: each text file compressed once, at brotli's best, for the host to serve as it is.

@@ -80,7 +80,7 @@ describe('the company data', () => {
   });
 
   it('reach the browser: the site spells out every setting, as Gatsby inlines only `process.env.GATSBY_…` written out', () => {
-    const site = readFileSync(path.join(__dirname, '../../../site/src/config/company.ts'), 'utf8');
+    const site = readFileSync(path.join(__dirname, '../../../site/src/config/build-settings.ts'), 'utf8');
     for (const variable of Object.values(COMPANY_VARIABLES))
       expect({ variable, spelled: site.includes(`process.env.${variable}`) }).toEqual({ variable, spelled: true });
   });

@@ -1,6 +1,7 @@
 import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2';
 import React from 'react';
 import { BRAND, SITE_URL } from '../config/site';
+import { COMPILED_IN } from '../config/build-settings';
 import { DEFAULT_LOCALE, LOCALES, localeOf, localizedPath } from '@segmentia/contracts/locales';
 import { OG_IMAGE } from '../features/seo/og-image-size';
 
@@ -70,7 +71,7 @@ export function PageMetadata({ language, originalPath, title, description, jsonL
       <meta name="theme-color" content="#0B1B3F" />
       <style dangerouslySetInnerHTML={{ __html: FONT_FACE }} />
       {/* In the page (features/loading/svg-data-url.ts); /favicon.svg stays for anything that asks for it. */}
-      <link rel="icon" href={process.env.GATSBY_FAVICON_URL ?? '/favicon.svg'} type="image/svg+xml" />
+      <link rel="icon" href={COMPILED_IN.GATSBY_FAVICON_URL ?? '/favicon.svg'} type="image/svg+xml" />
       <link rel="icon" href="/favicon-32.png" sizes="32x32" type="image/png" />
       <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
       {jsonLd && <script type="application/ld+json">{JSON.stringify(jsonLd)}</script>}

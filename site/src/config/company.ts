@@ -5,7 +5,8 @@
  * EXAMPLES, valid in form, to be replaced with the registry's real entry.
  * `companyProblems` checks them when the site is built.
  */
-import { type CompanySettings, companyFrom } from '@segmentia/contracts/company';
+import { companyFrom, companySettingsOf } from '@segmentia/contracts/company';
+import { BUILD_SETTINGS } from './build-settings';
 
 export {
   type Company,
@@ -17,20 +18,4 @@ export {
   vatIdOf,
 } from '@segmentia/contracts/company';
 
-// Spelled out: Gatsby replaces each `process.env.GATSBY_…` in the browser's code.
-const env: CompanySettings = {
-  name: process.env.GATSBY_COMPANY_NAME,
-  address: process.env.GATSBY_COMPANY_ADDRESS,
-  taxId: process.env.GATSBY_COMPANY_TAX_ID,
-  registry: process.env.GATSBY_COMPANY_REGISTRY,
-  email: process.env.GATSBY_COMPANY_EMAIL,
-  privacyEmail: process.env.GATSBY_COMPANY_PRIVACY_EMAIL,
-  dpoName: process.env.GATSBY_COMPANY_DPO_NAME,
-  dpoEmail: process.env.GATSBY_COMPANY_DPO_EMAIL,
-  dataSources: process.env.GATSBY_COMPANY_DATA_SOURCES,
-  tcfVendorId: process.env.GATSBY_COMPANY_TCF_VENDOR_ID,
-  audienceRetentionMonths: process.env.GATSBY_AUDIENCE_RETENTION_MONTHS,
-  vatId: process.env.GATSBY_COMPANY_VAT_ID,
-};
-
-export const COMPANY = companyFrom(env);
+export const COMPANY = companyFrom(companySettingsOf(BUILD_SETTINGS));

@@ -2,6 +2,8 @@
  * The cookies the consent tool manages: the necessary ones, and one per optional tool it loads only with consent.
  * Names, descriptions and links are in locales/{lang}/consent.json under `cookies.{id}`.
  */
+import { BUILD_SETTINGS, COMPILED_IN } from '../../config/build-settings';
+
 export interface CookieEntry {
   id: string;
   category: 'necessary' | 'optional';
@@ -33,13 +35,13 @@ export const allowedUnder = (gpc: boolean, ids: Iterable<string>) => [...ids].fi
 export const CONSENT_COOKIE = 'segmentia_consent';
 /** The tilde-joined ids the visitor enabled. */
 export const ENABLED_COOKIE = 'segmentia_consent_enabled';
-export const CONSENT_EXPIRY_DAYS = Number(process.env.GATSBY_CONSENT_EXPIRY_DAYS ?? 182);
+export const CONSENT_EXPIRY_DAYS = Number(BUILD_SETTINGS.GATSBY_CONSENT_EXPIRY_DAYS ?? 182);
 
 /**
  * The digest of the consent texts and cookie table rows of every language (consent-texts.ts), compiled in by
  * gatsby-node; empty outside a build (unit tests pass their own).
  */
-export const CONSENT_TEXTS_DIGEST = process.env.GATSBY_CONSENT_TEXTS_DIGEST ?? '';
+export const CONSENT_TEXTS_DIGEST = COMPILED_IN.GATSBY_CONSENT_TEXTS_DIGEST ?? '';
 
 /**
  * Today's configuration, as stored: the tilde-joined ids and a short hash of

@@ -1,9 +1,10 @@
+import { BUILD_SETTINGS } from '../../config/build-settings';
 import { keepAttribution } from '../analytics/attribution';
 import { COOKIES } from './config';
 import { updateConsentMode } from './consent-mode';
 import { deletionCookies } from './store';
 
-const GTM_ID = process.env.GATSBY_GTM_ID ?? '';
+const GTM_ID = BUILD_SETTINGS.GATSBY_GTM_ID ?? '';
 const SCRIPT_ATTRIBUTE = 'data-consent-script';
 
 /**

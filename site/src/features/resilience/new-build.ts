@@ -1,5 +1,7 @@
+import { COMPILED_IN } from '../../config/build-settings';
+
 /** This bundle's build id, set by gatsby-node for each build (DefinePlugin). */
-export const BUILD_ID = process.env.GATSBY_BUILD_ID ?? 'development';
+export const BUILD_ID = COMPILED_IN.GATSBY_BUILD_ID ?? 'development';
 export const CHECK_EVERY_MS = 5 * 60 * 1000;
 
 let stale = false;
