@@ -5,8 +5,8 @@
  */
 import path from 'node:path';
 
-/** The folder of ide.js and ide.css (this file is built into it). */
-export const IDE_ASSETS_DIR = __dirname;
+/** The folder of ide.js and ide.css, the package's dist: whether this file runs from there or from src/ (the tests). */
+export const IDE_ASSETS_DIR = path.join(__dirname, '..', 'dist');
 export const IDE_FILES = ['ide.js', 'ide.css'] as const;
 
 export interface IdePageSettings {
