@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { COMPANY_VARIABLES } from '@segmentia/contracts/company';
 import { TEST_HAND_OFFS } from '@segmentia/testing';
 import { ToolsConfig } from '../common/config';
 import { REPO_ROOT } from '../common/paths';
@@ -61,5 +62,15 @@ describe('the list of settings', () => {
   it('names where each variable read elsewhere is read', () => {
     for (const [name, file] of Object.entries(READ_ELSEWHERE))
       expect({ name, read: read(file).includes(name) }).toEqual({ name, read: true });
+  });
+
+  it('the company settings: declared once (COMPANY_VARIABLES), the API given in every deployment those AppConfig reads', () => {
+    const companyOf = (text: string) => sorted([...text.matchAll(/^ *(GATSBY_COMPANY_[A-Z_]+)[:=]/gm)].map((match) => match[1]!));
+    const apiReads = sorted(READ.config.filter((name) => name.startsWith('GATSBY_COMPANY_')));
+    expect(apiReads.filter((name) => !Object.values(COMPANY_VARIABLES).includes(name))).toEqual([]);
+    expect(companyOf(read('deploy/k8s/base/api-settings.env'))).toEqual(apiReads);
+    // docker-compose.yml's API environment (x-api-environment), not the web image's build arguments (compose.spec).
+    expect(companyOf(read('docker-compose.yml').split('\nservices:')[0]!)).toEqual(apiReads);
+    expect(READ.site).toEqual(expect.arrayContaining(Object.values(COMPANY_VARIABLES)));
   });
 });
