@@ -121,20 +121,24 @@ async function main(): Promise<void> {
     },
     { signal: building.signal },
   );
-  const services = await running.services;
   if (stopping) return;
   running.site = serveSite(path.join(REPO_ROOT, 'site', 'public'), settings.siteBuild.port, settings.http.host);
   await running.site;
-  const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
+  const elapsed = () => ((Date.now() - startedAt) / 1000).toFixed(1);
+  const waiting = localPorts.authEmulator || localPorts.mailSmtp;
   const lines = [
-    `Segmentia is running (started in ${seconds} s):`,
+    `Segmentia is running (started in ${elapsed()} s):`,
     `  site     ${siteUrl}/`,
     `  API      ${apiUrl}${config.graphql.ide ? '  (a browser gets the GraphQL IDE)' : ''}`,
-    ...describeLocalServices(services, siteUrl),
+    ...(waiting ? ['  staff and mail: the Auth emulator and the mail catcher are still starting; their addresses follow'] : []),
     '  Studio   npm run studio  (Prisma Studio, read-only; --admin to write)',
     '  Ctrl-C stops everything.',
   ];
   console.log(`\n${lines.join('\n')}\n`);
+  // The site and the API serve meanwhile: only staff sign-in and the inbox wait for the emulator, the slowest to start.
+  const services = await running.services;
+  if (stopping || !waiting) return;
+  console.log(`\nStaff sign-in and the mail inbox are ready (${elapsed()} s):\n${describeLocalServices(services, siteUrl).join('\n')}\n`);
 }
 
 /** Stops what runs, the site first and PostgreSQL last (whatever fails before it); waits for what is still starting. Once. */
