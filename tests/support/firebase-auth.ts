@@ -15,7 +15,7 @@
 import type { Page } from '@playwright/test';
 import { API_URL } from '@segmentia/tools/test-stack';
 import { DEMO_PROJECT_ID } from '@segmentia/contracts/staff';
-import { type EmulatorAccount, ensureAccount, signInWithPassword } from '@segmentia/testing';
+import { type EmulatorAccount, ensureAccount, signInWithPassword, testSetting } from '@segmentia/testing';
 
 export interface TestAccount extends EmulatorAccount {
   /** Tokens that have expired (a route override: see above). */
@@ -24,9 +24,7 @@ export interface TestAccount extends EmulatorAccount {
 
 /** The test stack's emulator (its global setup sets E2E_AUTH_EMULATOR_URL). */
 export function authEmulator() {
-  const url = process.env.E2E_AUTH_EMULATOR_URL;
-  if (!url) throw new Error('E2E_AUTH_EMULATOR_URL is set by the global setup');
-  return { url, projectId: DEMO_PROJECT_ID };
+  return { url: testSetting('e2eAuthEmulatorUrl'), projectId: DEMO_PROJECT_ID };
 }
 
 /** Makes the account in the emulator as given (a verified sales account unless it says otherwise). */

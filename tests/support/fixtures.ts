@@ -1,6 +1,7 @@
 import type { Locator, Page, Route } from '@playwright/test';
 import { Client } from 'pg';
 import { FIREBASE_WEB_CONFIG } from '@segmentia/tools/test-stack';
+import { testSetting } from '@segmentia/testing';
 
 export const LOCALES = [
   { code: 'es', tag: 'es-ES', prefix: '' },
@@ -16,7 +17,7 @@ export const DESKTOP = { width: 1440, height: 900 };
 
 /** A query on the run's database (set by the global setup). */
 export async function queryDatabase<T extends object>(sql: string, values: unknown[] = []): Promise<T[]> {
-  const client = new Client({ connectionString: process.env.E2E_DATABASE_URL });
+  const client = new Client({ connectionString: testSetting('e2eDatabaseUrl') });
   await client.connect();
   try {
     return (await client.query<T>(sql, values)).rows;

@@ -148,7 +148,7 @@ function expectedMisses(page: string): string[] {
 }
 
 /**
- * Issue 27's goals for a page against the baseline of the same run: Performance ≥ 98; TBT ≤ 100 ms where the baseline's is ≤ 30 ms
+ * The goals for a page against the baseline of the same run: Performance ≥ 98; TBT ≤ 100 ms where the baseline's is ≤ 30 ms
  * (≤ 3 × the baseline's otherwise); LCP at first paint (≤ FCP + 50 ms) with FCP ≤ 1.25 × the baseline's; CLS 0; Accessibility, Best
  * Practices and SEO at 100 (but for the misses above). "pass", or what missed.
  */

@@ -21,8 +21,8 @@ const STAMP_FILE = 'site/.build-stamp.json';
 /**
  * Gatsby's record of the pages it rendered. Gatsby 5 renders a page's HTML again only when the page's data or its
  * server-side template changed: after a change to CSS alone, every page kept the previous stylesheet, inlined and
- * linked (its file still in site/public). Removed before each build, which then renders every page again (1.6 min here,
- * as long as before); its webpack caches stay.
+ * linked (its file still in site/public). Removed before each build, which then renders every page again (its time:
+ * docs/benchmarks.md); its webpack caches stay.
  */
 const GATSBY_STATE = 'site/.cache/redux';
 /** The query the build sends to SITE_API_URL (site/gatsby-node.ts reads the same file). */

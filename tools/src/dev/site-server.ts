@@ -69,7 +69,7 @@ export function serveSite(publicDir: string, port: number, host = '0.0.0.0', var
     const immutable = file.includes(`${path.sep}static${path.sep}`) || /-[0-9a-f]{16,}\.(js|css)$/.test(file);
     response.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate');
   };
-  // The build's brotli copy of a file (site/src/features/loading/precompress.ts), to a browser that takes brotli.
+  // The build's brotli copy of a file (site/build/precompress.ts), to a browser that takes brotli.
   app.use((request, response, next) => {
     response.vary('Accept-Encoding');
     if (!['GET', 'HEAD'].includes(request.method) || !request.acceptsEncodings('br')) return next();

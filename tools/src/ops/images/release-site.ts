@@ -6,7 +6,7 @@
  * folder), a database migrated and seeded for it, and the API in this
  * process; then it stops them. Writes site/public and site/headers; the
  * GATSBY_* settings of the environment are the site's own.
- *   SITE_URL=https://www.segmentia.es node tools/dist/src/images/release-site.js
+ *   SITE_URL=https://www.segmentia.es node tools/dist/src/ops/images/release-site.js
  */
 import { randomBytes } from 'node:crypto';
 import { startApp, stopApp } from '@segmentia/api/app';
