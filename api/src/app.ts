@@ -5,6 +5,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
 import { type AppConfig, ConfigError, exampleCompanyRefusal, processorRefusal, suppressionKeyRefusal } from './common/config/app-config';
+import { portError } from './common/config/settings';
 import { createLogger, type LogDestination, NestPinoLogger } from './common/logging/logger';
 import { requestLog } from './common/logging/request-log';
 import { Metrics } from './metrics/metrics.service';
@@ -63,9 +64,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
   if (refusal) throw new ConfigError(refusal);
   const app = await createApp(config, options);
   await app.listen(config.PORT, config.HOST).catch((error: NodeJS.ErrnoException) => {
-    throw error.code === 'EADDRINUSE'
-      ? new ConfigError(`Port ${config.PORT} (PORT) is already in use: stop what uses it or set PORT to a free port.`)
-      : error;
+    throw error.code === 'EADDRINUSE' || error.code === 'EACCES' ? portError(config.PORT, 'PORT', error.code) : error;
   });
   const url = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT}`;
   new Logger('Segmentia').log(`GraphQL API at ${url}/graphql${config.graphqlIde ? ' (open it in a browser for the GraphQL IDE)' : ''}`);

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { AppConfig } from '../common/config/app-config';
+import { portError } from '../common/config/settings';
 import { Metrics } from './metrics.service';
 
 /**
@@ -33,10 +34,8 @@ export class MetricsServer implements OnApplicationBootstrap, OnApplicationShutd
     await new Promise<void>((resolve, reject) => {
       server.once('error', (error: NodeJS.ErrnoException) =>
         reject(
-          error.code === 'EADDRINUSE'
-            ? new Error(
-                `Port ${this.config.METRICS_PORT} (METRICS_PORT) is already in use: set METRICS_PORT to a free port, or 0 for no metrics.`,
-              )
+          error.code === 'EADDRINUSE' || error.code === 'EACCES'
+            ? portError(this.config.METRICS_PORT, 'METRICS_PORT', error.code, 'a free port, or 0 for no metrics')
             : error,
         ),
       );

@@ -1,5 +1,5 @@
 import { type AddressInfo, createServer } from 'node:net';
-import { ConfigError } from '@segmentia/api/config';
+import { ConfigError, portError as settingPortError } from '@segmentia/api/config';
 
 /** A port a command is about to listen on, and the setting that chooses it. */
 export interface PortUse {
@@ -10,13 +10,8 @@ export interface PortUse {
   host?: string;
 }
 
-/** The one sentence a command stops with when a port of its own cannot be used. */
-export function portError({ port, variable }: PortUse, code: string | undefined): ConfigError {
-  if (code === 'EACCES') {
-    return new ConfigError(`Port ${port} (${variable}) needs privileges this user does not have: set ${variable} to a port above 1023.`);
-  }
-  return new ConfigError(`Port ${port} (${variable}) is already in use: stop what uses it or set ${variable} to a free port.`);
-}
+/** The one sentence a command stops with when a port of its own cannot be used (the API's, for its own ports). */
+export const portError = ({ port, variable }: PortUse, code: string | undefined): ConfigError => settingPortError(port, variable, code);
 
 /** Whether an error of `listen` means the port cannot be used (taken, or reserved to root). */
 export function isPortError(error: unknown): error is NodeJS.ErrnoException {

@@ -9,6 +9,17 @@ import { IsInt, IsOptional, IsUrl, Max, Min, validateSync } from 'class-validato
 /** A setting that is not valid: the message names the variable and what it must be. */
 export class ConfigError extends Error {}
 
+/**
+ * The one sentence a server stops with when its port cannot be used (`code`: listen's error code), naming the
+ * setting that chooses the port; `alternative` is what else that setting takes.
+ */
+export function portError(port: number, variable: string, code: string | undefined, alternative = 'a free port'): ConfigError {
+  if (code === 'EACCES') {
+    return new ConfigError(`Port ${port} (${variable}) needs privileges this user does not have: set ${variable} to a port above 1023.`);
+  }
+  return new ConfigError(`Port ${port} (${variable}) is already in use: stop what uses it or set ${variable} to ${alternative}.`);
+}
+
 export const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
 export const toList = ({ value }: { value: unknown }) =>
   typeof value === 'string'
