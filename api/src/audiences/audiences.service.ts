@@ -5,18 +5,11 @@ import { LOCALE_TAGS, type Locale } from '../common/locale';
 import { PrismaService } from '../prisma/prisma.service';
 import type { Audience } from './models/audience.model';
 import type { Country } from './models/country.model';
+import type { RequestedAudience } from './models/requested-audience.model';
 import type { Topic } from './models/topic.model';
 import { CATALOG_MAX_AGE_SECONDS } from './catalog';
 import { CatalogChanges } from './catalog-changes';
 import { segmentId, taxonomyPath } from '@segmentia/contracts/segments';
-
-/** An audience asked for with a contact request, as a seat names it. */
-export interface RequestedAudience {
-  country: string;
-  audience: string;
-  segmentId: string;
-  englishTaxonomyPath: string;
-}
 
 /** An audience as read, with the names its paths are made of. */
 interface AudienceRow {

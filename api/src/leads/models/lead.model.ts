@@ -2,6 +2,7 @@ import { Field, GraphQLISODateTime, ID, Int, ObjectType, registerEnumType } from
 import { Locale } from '../../common/locale';
 import { AdvertiserCount, AgencySize, AgencyType, DecisionRole, Interest, Position } from '../../contact/contact.enums';
 import { LeadStatus } from '../../generated/prisma/enums';
+import { RequestedAudience } from '../../audiences/models/requested-audience.model';
 import { FIT_RULES, type FitRule } from '../fit-score';
 
 registerEnumType(LeadStatus, { name: 'LeadStatus', description: 'Where sales stand with a lead' });
@@ -26,21 +27,6 @@ export class FitReason {
 
   @Field(() => Int, { description: 'The most this rule gives' })
   maxPoints: number;
-}
-
-@ObjectType({ description: 'An audience of the explorer asked for with the request, as the catalogue named it then' })
-export class RequestedAudience {
-  @Field()
-  country: string;
-
-  @Field({ description: 'The audience id, e.g. motorsport-fans' })
-  audience: string;
-
-  @Field({ description: 'e.g. SGM-DE-AUTO-MOTORSPORT-FANS' })
-  segmentId: string;
-
-  @Field({ description: 'e.g. Segmentia › Automotive › Motorsport fans' })
-  englishTaxonomyPath: string;
 }
 
 @ObjectType({ description: 'An earlier request of the same prospect' })
