@@ -33,7 +33,7 @@ const config: GatsbyConfig = {
     {
       resolve: 'gatsby-plugin-sitemap',
       options: {
-        // The index of every language; features/i18n/sitemaps.ts writes /sitemap.xml and /{lang}/sitemap.xml.
+        // The index of every language; build/sitemaps.ts writes /sitemap.xml and /{lang}/sitemap.xml.
         // No 404s, nothing of the staff (noindex pages, disallowed in robots.txt), not the page a personal link opens (noindex).
         excludes: ['/**/404/', '/**/404.html', '/dev-404-page/', '/**/staff/', '/**/privacy-center/my-data/'],
         // Search engines find the sitemaps in robots.txt; `<link rel="sitemap">` is no relation they read.

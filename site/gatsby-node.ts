@@ -7,18 +7,18 @@ import { readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { coverageAreas, coverageMapSvg } from './src/features/geo/build-map';
-import { writeOgImages } from './src/features/seo/og-image';
-import { svgDataUrl } from './src/features/loading/svg-data-url';
-import { LOCALES } from '@segmentia/contracts/locales';
-import { type BuiltPage, writeSitemaps } from './src/features/i18n/sitemaps';
-import { writeSecurityHeaders } from './src/features/security/headers';
-import { startScriptsAfterFirstPaintIn } from './src/features/loading/after-first-paint';
-import { removeStreamPaddingIn } from './src/features/loading/stream-padding';
-import { precompressIn } from './src/features/loading/precompress';
-import { CompileHintsPlugin } from './src/features/loading/compile-hints';
-import { PAGE_STYLESHEETS, pageStylesheetOf } from './src/features/loading/page-stylesheets';
-import { shortenClassNames } from './src/features/loading/class-names';
+import { coverageAreas, coverageMapSvg } from './build/coverage-map';
+import { writeOgImages } from './build/og-image';
+import { svgDataUrl } from './build/svg-data-url';
+import { DEFAULT_LOCALE, LOCALES, localizedPath } from '@segmentia/contracts/locales';
+import { type BuiltPage, writeSitemaps } from './build/sitemaps';
+import { writeSecurityHeaders } from './build/security-headers';
+import { startScriptsAfterFirstPaintIn } from './build/after-first-paint';
+import { removeStreamPaddingIn } from './build/stream-padding';
+import { precompressIn } from './build/precompress';
+import { CompileHintsPlugin } from './build/compile-hints';
+import { PAGE_STYLESHEETS, pageStylesheetOf } from './build/page-stylesheets';
+import { shortenClassNames } from './build/class-names';
 import type { PrivacyFacts } from './src/components/LegalPage';
 import { COMPANY, companyProblems } from './src/config/company';
 import { consentTextsDigest } from './src/features/consent/consent-texts';
@@ -73,7 +73,7 @@ export const createSchemaCustomization: GatsbyNode['createSchemaCustomization'] 
 /**
  * Figures and dates as the page's language writes them, formatted here at
  * build time: the first Intl formatter a page creates in the browser loads
- * ICU's data (about 80 ms on a throttled phone), before anything is interactive.
+ * ICU's data (docs/benchmarks.md), before anything is interactive.
  */
 export const createResolvers: GatsbyNode['createResolvers'] = ({ createResolvers }) => {
   createResolvers({
@@ -133,7 +133,7 @@ export const sourceNodes: GatsbyNode['sourceNodes'] = async ({ actions, createNo
  * browser. Each language's 404 answers for its whole prefix.
  */
 export const onCreatePage: GatsbyNode['onCreatePage'] = ({ page, actions }) => {
-  const language = /^\/(en|de|it|fr)\/404\/$/.exec(page.path)?.[1];
+  const language = LOCALES.find(({ code }) => code !== DEFAULT_LOCALE && page.path === localizedPath(code, '/404/'))?.code;
   if (!language || page.matchPath === `/${language}/*`) return;
   actions.deletePage(page);
   actions.createPage({ ...page, matchPath: `/${language}/*` });
@@ -159,12 +159,12 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({ act
       }),
     ],
   });
-  // What a page runs on load is compiled while it streams in, off the main thread (features/loading/compile-hints.ts).
+  // What a page runs on load is compiled while it streams in, off the main thread (build/compile-hints.ts).
   if (stage === 'build-javascript') actions.setWebpackConfig({ plugins: [new CompileHintsPlugin()] });
-  // A built page's CSS module classes are a short hash, not Gatsby's `file--name--hash`: a tenth of a page's markup.
+  // A built page's CSS module classes are a short hash, not Gatsby's `file--name--hash`, which repeats file names (build/class-names.ts).
   if (stage === 'build-javascript' || stage === 'build-html') shortenClassNames(getConfig().module.rules, __dirname);
   // Gatsby puts every stylesheet into one, inlined into every page; the parts a few pages use go to stylesheets of
-  // their own, each inlined into its pages only or loaded with its lazy chunk (features/loading/page-stylesheets.ts).
+  // their own, each inlined into its pages only or loaded with its lazy chunk (build/page-stylesheets.ts).
   const groups = stage === 'build-javascript' ? getConfig().optimization?.splitChunks?.cacheGroups : undefined;
   if (groups?.styles) {
     for (const name of Object.keys(PAGE_STYLESHEETS)) {
@@ -202,10 +202,14 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ graphql, reporter
     if (file.endsWith('.map')) await rm(path.join(publicDir, file));
   }
   await rename(path.join(publicDir, 'webpack.stats.json'), path.join(__dirname, '.cache', 'webpack.stats.json'));
-  // React's stream leaves NULs where a 2 KB view ends before a multi-byte character (features/loading/stream-padding.ts).
+  // React's stream leaves NULs where a 2 KB view ends before a multi-byte character (build/stream-padding.ts).
   reporter.info(`NUL padding of React's stream removed from ${await removeStreamPaddingIn(publicDir)} pages`);
-  // Every page starts its scripts once painted (the loader's one inline script is hashed below with the others).
-  reporter.info(`Scripts start after the first paint on ${await startScriptsAfterFirstPaintIn(publicDir)} pages`);
+  // Every page starts its scripts once painted (the loader's one inline script is hashed below with the others); a page
+  // without the markup of Gatsby's that this reads fails the build (build/after-first-paint.ts).
+  const afterPaint = await startScriptsAfterFirstPaintIn(publicDir).catch((error: Error) => reporter.panic(error.message));
+  reporter.info(
+    `Scripts start after the first paint: ${afterPaint.rewritten} pages rewritten, ${afterPaint.kept} kept from the last build`,
+  );
   // The security headers of this build (its inline scripts' hashes), for npm start's site server and nginx.
   writeSecurityHeaders(publicDir, path.join(__dirname, 'headers'), {
     apiUrl: BROWSER_API_URL,

@@ -5,7 +5,7 @@ import { CONSENT_DECIDED_SNIPPET } from './src/features/consent/config';
 import { CONSENT_MODE_SNIPPET } from './src/features/consent/consent-mode';
 import { LANGUAGE_REDIRECT_SNIPPET } from './src/features/i18n/language-redirect';
 import { FONT_SNIPPET } from './src/features/loading/font';
-import { pageStylesheetRank } from './src/features/loading/page-stylesheets';
+import { pageStylesheetRank } from './build/page-stylesheets';
 
 export const wrapPageElement: GatsbySSR['wrapPageElement'] = ({ element, props }) => (
   <PageTransition pathname={props.location.pathname}>{element}</PageTransition>
@@ -30,7 +30,7 @@ export const onPreRenderHTML: GatsbySSR['onPreRenderHTML'] = ({ pathname, getHea
   ]);
 };
 
-/** Where a page's own stylesheet (features/loading/page-stylesheets.ts), which Gatsby inlines before the site's, comes. */
+/** Where a page's own stylesheet (build/page-stylesheets.ts), which Gatsby inlines before the site's, comes. */
 const pageStylesRank = (component: React.ReactNode) =>
   React.isValidElement<{ 'data-href'?: string }>(component) && component.type === 'style'
     ? pageStylesheetRank(component.props['data-href'] ?? '')

@@ -1,7 +1,7 @@
 /**
  * `npm run icons -w site`: renders the PNG icons from static/favicon.svg into
  * static/. Run after a brand change. (Each language's Open Graph image is drawn
- * at build time: src/features/seo/og-image.ts.)
+ * at build time: build/og-image.ts.)
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -218,9 +218,10 @@ test('analytics events reach the data layer after consent, and never before', as
 test('the product video never plays by itself, and reports play and pause only after consent', async ({ page }) => {
   await openPage(page, '/fr/');
   const video = page.locator('#omnichannel video');
-  // Its section hydrates as the visitor scrolls to it.
-  await video.scrollIntoViewIfNeeded();
+  // It hydrates with the page; its poster is set only as the visitor nears it.
   await expect.poll(() => isHydrated(video)).toBe(true);
+  await expect(video).not.toHaveAttribute('poster');
+  await video.scrollIntoViewIfNeeded();
   await expect(video).not.toHaveAttribute('autoplay');
   await expect(video).toHaveAttribute('poster', '/media/omnichannel-poster.jpg');
   const playThenPause = () =>

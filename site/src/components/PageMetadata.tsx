@@ -70,7 +70,7 @@ export function PageMetadata({ language, originalPath, title, description, jsonL
       <meta name="twitter:card" content="summary_large_image" />
       <meta name="theme-color" content="#0B1B3F" />
       <style dangerouslySetInnerHTML={{ __html: FONT_FACE }} />
-      {/* In the page (features/loading/svg-data-url.ts); /favicon.svg stays for anything that asks for it. */}
+      {/* In the page (site/build/svg-data-url.ts); /favicon.svg stays for anything that asks for it. */}
       <link rel="icon" href={COMPILED_IN.GATSBY_FAVICON_URL ?? '/favicon.svg'} type="image/svg+xml" />
       <link rel="icon" href="/favicon-32.png" sizes="32x32" type="image/png" />
       <link rel="apple-touch-icon" href="/apple-touch-icon.png" />

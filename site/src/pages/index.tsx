@@ -16,7 +16,7 @@ import { contactForm, explorerPanel } from '../features/lazy/home-chunks';
 import { BRAND, HOME_TITLE, LINKEDIN_URL, SITE_URL } from '../config/site';
 import { headTranslator, type LocaleData } from '../features/i18n/head';
 import { LOCALES, localizedPath } from '@segmentia/contracts/locales';
-import { HydrateWhenNear, StaticHtml } from '../features/lazy/hydrate-when-near';
+import { HydrateWhenNear } from '../features/lazy/hydrate-when-near';
 import type { I18nPageContext } from '../features/i18n/page-context';
 
 interface Data extends LocaleData {
@@ -30,28 +30,20 @@ interface Data extends LocaleData {
 const explorerLinked = () => /[?&](country|topic|q)=/.test(window.location.search);
 
 /**
- * The hero and the map are never hydrated (nothing in them reacts; the map's country links are drawn over it once the
- * page's scripts run); each interactive section below hydrates when the visitor nears it.
+ * The explorer and the form hydrate when the visitor nears them, once their chunks have loaded (docs/site.md,
+ * "Hydration"); the other sections with the page. The map's country links are drawn over it once the scripts run.
  */
 export default function HomePage({ data, location }: PageProps<Data>) {
   return (
     <Layout pathname={location.pathname}>
-      <StaticHtml id="hero">
-        <Hero coverage={data.coverage} />
-      </StaticHtml>
-      <StaticHtml id="audiences">
-        <GeoAudiences coverage={data.coverage} />
-      </StaticHtml>
+      <Hero coverage={data.coverage} />
+      <GeoAudiences coverage={data.coverage} />
       <CountryLinks countries={data.countries.nodes} areas={data.areas.nodes} />
       <HydrateWhenNear id="explorer" now={explorerLinked} needs={explorerPanel.load}>
         <Explorer countries={data.countries.nodes} topics={data.topics.nodes} />
       </HydrateWhenNear>
-      <HydrateWhenNear id="categories">
-        <Categories topics={data.topics.nodes} />
-      </HydrateWhenNear>
-      <HydrateWhenNear id="omnichannel">
-        <Omnichannel />
-      </HydrateWhenNear>
+      <Categories topics={data.topics.nodes} />
+      <Omnichannel />
       <HydrateWhenNear id="contact" needs={contactForm.load}>
         <Contact />
       </HydrateWhenNear>

@@ -13,7 +13,7 @@ const MAP_ID = 'coverage-map';
 /**
  * The covered countries, drawn at build time into /coverage-map.svg (gatsby-node). The picture is the background of a
  * box that keeps its proportions: the stylesheet that draws it comes after the first paint
- * (CoverageMapPicture.module.css, features/loading/page-stylesheets.ts), so the map is neither requested nor decoded
+ * (CoverageMapPicture.module.css, site/build/page-stylesheets.ts), so the map is neither requested nor decoded
  * while the first screen is painted (an `<img>`, even lazy, was: it lies within the browser's lazy-loading distance).
  * Named as an image; without scripts, the stylesheet comes with the page.
  */

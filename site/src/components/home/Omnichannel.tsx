@@ -18,10 +18,22 @@ const CHANNELS = [
 
 export function Omnichannel() {
   const { t } = useTranslation('home');
-  // The poster is set when the section hydrates, as the visitor nears it: in the HTML it would be fetched before the page's first paint.
+  // The poster is set as the visitor nears the video: in the HTML it would be fetched before the page's first paint,
+  // and a visitor who never scrolls this far never fetches it.
   const video = useRef<HTMLVideoElement>(null);
   useEffect(() => {
-    if (video.current && !video.current.poster) video.current.poster = POSTER;
+    const element = video.current;
+    if (!element || element.poster) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        element.poster = POSTER;
+        observer.disconnect();
+      },
+      { rootMargin: '600px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
   }, []);
   return (
     <section id="omnichannel" className={`section ${styles.section}`} aria-labelledby="omnichannel-title">
@@ -39,7 +51,7 @@ export function Omnichannel() {
           ))}
         </ul>
         <figure className={styles.video}>
-          {/* Self-hosted, no sound track, never autoplays; fetched only when played; its poster once the section hydrates. */}
+          {/* Self-hosted, no sound track, never autoplays; fetched only when played; its poster as the visitor nears it. */}
           <video
             ref={video}
             controls

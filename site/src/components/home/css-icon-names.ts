@@ -1,7 +1,7 @@
 /**
  * The home page's icons drawn by CSS (./css-icons.tsx), by lucide-react's names (the generator checks each is one):
  * the categories' (the API names each topic's), the channels', the contact section's points'. Apart from the
- * generator (./css-icons-stylesheet.ts), which loads lucide-react, so that the browser's code holds the names only.
+ * generator (site/build/css-icons-stylesheet.ts), which loads lucide-react, so that the browser's code holds the names only.
  */
 export const CSS_ICONS = [
   'Car',

@@ -1,3 +1,8 @@
+/*
+ * Parts of a page that hydrate late (HydrateWhenNear: the explorer's and the form's sections, each with a chunk of its
+ * own) or never (StaticHtml: the legal texts and the cookie table), kept where docs/benchmarks.md measured a gain;
+ * their contract, what a part must hold to use them, is in docs/site.md ("Hydration").
+ */
 import React, { type ComponentType, type ReactNode, Suspense, useState } from 'react';
 
 /** What a visitor does to a section before using it: it hydrates at once. */
@@ -82,7 +87,7 @@ function Gate({ id, now, needs, children }: Options & { id: string; children: Re
  * A section below the fold (its root element has this `id`) that hydrates
  * only when the visitor nears it or reaches into it, or when another page is
  * opened: until then React keeps its server-rendered HTML as it is, and a
- * phone that only reads the hero runs none of its code.
+ * phone that only reads the first screen neither downloads nor runs its code.
  */
 export function HydrateWhenNear({ id, children, ...options }: Options & { id: string; children: ReactNode }) {
   return (
@@ -95,11 +100,11 @@ export function HydrateWhenNear({ id, children, ...options }: Options & { id: st
 }
 
 /**
- * A part of the page with no handler and nothing that changes (the hero, the map of the covered countries): in the
- * browser React neither hydrates nor renders it again. On the page the visitor opened, it keeps the server's HTML as
- * it is (React leaves an element's `dangerouslySetInnerHTML` content alone when hydrating, and the same string
- * changes nothing after); on a page reached client-side, its children render as anywhere else. The wrapper lays out
- * nothing of its own (`display: contents`).
+ * A part of the page with no handler and nothing that changes (a legal text): in the browser React neither hydrates
+ * nor renders it again. On the page the visitor opened, it keeps the server's HTML as it is (React leaves an element's
+ * `dangerouslySetInnerHTML` content alone when hydrating, and the same string changes nothing after); on a page
+ * reached client-side, its children render as anywhere else. The wrapper lays out nothing of its own
+ * (`display: contents`).
  */
 export function StaticHtml({ id, children }: { id: string; children: ReactNode }) {
   const [served] = useState(() =>

@@ -12,8 +12,8 @@ export interface WebpackRule {
 
 /**
  * A CSS module class's name in a built page: six characters of the hash of its file (from `root`) and name (36 bits:
- * no collision among the site's few hundred classes), `_` first where it would start with a digit or a hyphen.
- * Gatsby's own, `File-module--name--1a2b3`, made class names a tenth of a page's markup.
+ * no collision among the site's few hundred classes), `_` first where it would start with a digit or a hyphen:
+ * Gatsby's own, `File-module--name--1a2b3`, repeat the file's name in every element's markup.
  */
 export function shortClassName(root: string, file: string, name: string): string {
   const hash = createHash('sha256')

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { svgDataUrl } from './svg-data-url';
 
-const SVG = readFileSync(path.join(__dirname, '../../../static/favicon.svg'), 'utf8');
+const SVG = readFileSync(path.join(__dirname, '../static/favicon.svg'), 'utf8');
 
 describe('svgDataUrl', () => {
   it('gives a data URL that decodes to the icon itself', () => {

@@ -12,9 +12,9 @@ const SMALLEST = 1024;
 /**
  * Writes `<file>.br` beside every text file of the built site, at brotli's highest quality (11), once at build time:
  * a static host serves it as it is (npm start's site server; nginx's brotli_static). On the fly, a server compresses
- * at 4 or 5 to answer quickly; at 11 a page is a sixth smaller, which keeps a legal page's answer within the first
- * round trip of a new connection (14.6 KB: TCP's initial window), as Lighthouse's phone model counts it.
- * Answers how many files it wrote.
+ * at 4 or 5 to answer quickly; at 11 a page is smaller, which keeps a page's answer within the first round trip of a
+ * new connection (TCP's initial window), as Lighthouse's phone model counts it (docs/benchmarks.md). Answers how many
+ * files it wrote.
  */
 export async function precompressIn(publicDir: string): Promise<number> {
   const entries = await readdir(publicDir, { recursive: true, withFileTypes: true });

@@ -1,13 +1,13 @@
 /**
  * The Open Graph image of each language (1200 × 630), drawn at build time
  * from the language's own words and the API's country count, so a shared link
- * shows a card in the reader's language that stays true. Build-time code.
+ * shows a card in the reader's language that stays true.
  */
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { LOCALES } from '@segmentia/contracts/locales';
-import { OG_IMAGE } from './og-image-size';
+import { OG_IMAGE } from '../src/features/seo/og-image-size';
 
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 

@@ -68,7 +68,7 @@ function dropUnreadCustomProperties(root: postcss.Root, elsewhere: string): void
  * nothing left reads (neither a kept rule nor the rest of the page: its other stylesheets and `style` attributes).
  * A rule for an element or a class the document does not hold (a menu's open state, a dialog, an error, another
  * kind of page) goes: it arrives with the whole stylesheet after the first paint (after-first-paint.ts), which is
- * requested before the scripts that could add such an element, and is a fiftieth of their size. A selector that
+ * requested before the scripts that could add such an element, and is far smaller than they are. A selector that
  * does not parse keeps its rule.
  */
 export function usedRules(css: string, html: string): string {

@@ -1,6 +1,6 @@
 /**
  * The stylesheet of the home page's sections below its first screen: not inlined, but loaded with the scripts once
- * the page is painted (features/loading/after-first-paint.ts); the first screen's document is a fifth lighter.
+ * the page is painted (after-first-paint.ts), so the first screen's document carries only the rules it shows.
  */
 export const DEFERRED_STYLESHEET = 'home-later-styles';
 

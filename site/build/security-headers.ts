@@ -3,12 +3,13 @@
  * (gatsby-node's onPostBuild) and written where both servers read them:
  * `headers/security-headers.json` for `npm start`'s site server, and
  * `headers/security-headers.conf` (add_header lines) for nginx, so the two
- * cannot drift. Build-time code: Node.js only.
+ * cannot drift.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { STAFF_PATH } from './paths';
+import { STAFF_PATH } from '../src/features/security/paths';
+import { htmlFiles } from './built-pages';
 
 /** What the policy depends on besides the built pages: the build's GATSBY_* settings. */
 export interface PolicySettings {
@@ -34,7 +35,7 @@ const FIREBASE_ANALYTICS = ['https://firebase.googleapis.com', 'https://firebase
 /** Firebase Auth: its REST endpoints; Google sign-in's script and the auth domain's frame. */
 const FIREBASE_AUTH = ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com'];
 
-/** The site's root page, `/`: the only one with the inline script that sends a visitor to their language (i18n/language-redirect.ts). */
+/** The site's root page, `/`: the only one with the inline script that sends a visitor to their language (language-redirect.ts). */
 const HOME_PAGE = 'index.html';
 
 /** The CSP hashes of the built pages' inline scripts: every page's, and the root page's with its own one too. */
@@ -46,7 +47,7 @@ export interface InlineScripts {
 /**
  * The inline scripts of the built pages, as CSP hashes, each page read once: not the structured data
  * (`application/ld+json`), a data block the browser never runs, which the policy does not govern. The root page's own
- * (the language choice's) is allowed only on the root page: every other answer carries one hash fewer (54 B).
+ * (the language choice's) is allowed only on the root page: every other answer carries one hash fewer.
  */
 export function inlineScriptHashes(publicDir: string): InlineScripts {
   const others = new Set<string>();
@@ -60,15 +61,6 @@ export function inlineScriptHashes(publicDir: string): InlineScripts {
     }
   }
   return { public: [...others].sort(), home: [...new Set([...others, ...rootOnly])].sort() };
-}
-
-/** Every built page (.html) under `dir`, in folders too. */
-export function htmlFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) return htmlFiles(file);
-    return entry.name.endsWith('.html') ? [file] : [];
-  });
 }
 
 const origin = (url: string) => new URL(url).origin;
@@ -152,7 +144,7 @@ export function nginxInclude(headers: Record<string, string>): string {
     if (/["$\\]/.test(value)) throw new Error(`The ${name} header cannot be written for nginx: ${value}`);
     return `add_header ${name} "${value}" always;`;
   });
-  return `# Written by the site's build (site/src/features/security/headers.ts): do not edit.\n${lines.join('\n')}\n`;
+  return `# Written by the site's build (site/build/security-headers.ts): do not edit.\n${lines.join('\n')}\n`;
 }
 
 /**

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { inlineScriptHashes, nginxInclude, securityHeaders, writeSecurityHeaders } from './headers';
+import { inlineScriptHashes, nginxInclude, securityHeaders, writeSecurityHeaders } from './security-headers';
 
 const hash = (body: string) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`;
 

@@ -17,12 +17,10 @@ export function scriptsRunOnLoad(compilation: Pick<Compilation, 'chunkGroups'>):
 }
 
 /**
- * Starts every script a page runs on load with V8's compile hint. Without it, V8 compiles a function on the main
- * thread when it is first called; nearly all of these are called as the page hydrates, so that work fell into the
- * app script's evaluation, its longest task. With the hint, the functions are compiled while the script streams in,
- * off the main thread. On a legal page, on a 2-core machine (median of 9 unthrottled loads, CPU time): the app
- * script's evaluation 28 → 18 ms and the main thread's whole load 193 → 144 ms. Runs after minification (which drops
- * comments) and before webpack hashes the final files.
+ * Starts every script a page runs on load with V8's compile hint: nearly all of their functions are called as the page
+ * hydrates, and V8 would otherwise compile each on the main thread at its first call, where the hint has them compiled
+ * while the script streams in (docs/benchmarks.md). Runs after minification (which drops comments) and before webpack
+ * hashes the final files.
  */
 export class CompileHintsPlugin {
   apply(compiler: Compiler): void {

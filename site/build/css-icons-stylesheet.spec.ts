@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { CSS_ICONS } from './css-icon-names';
+import { CSS_ICONS } from '../src/components/home/css-icon-names';
 import { CSS_ICONS_FOLDER, CSS_ICONS_STYLESHEET, cssIconFiles, cssIconsStylesheet } from './css-icons-stylesheet';
 
 describe('the stylesheet of the CSS icons', () => {
@@ -26,7 +26,7 @@ describe('the stylesheet of the CSS icons', () => {
   });
 
   it('is the one on disk, with the icons’ files (npm run codegen -w site writes them on install: run it again after a change)', () => {
-    const site = path.join(__dirname, '../../..');
+    const site = path.join(__dirname, '..');
     expect(readFileSync(path.join(site, CSS_ICONS_STYLESHEET), 'utf8')).toBe(css);
     expect(readdirSync(path.join(site, CSS_ICONS_FOLDER)).sort()).toEqual(files.map(({ file }) => file).sort());
     for (const { file, svg } of files) expect(readFileSync(path.join(site, CSS_ICONS_FOLDER, file), 'utf8')).toBe(svg);

@@ -2,7 +2,7 @@ import { geoConicConformal, geoPath } from 'd3-geo';
 import { polygonArea, polygonCentroid, polygonHull } from 'd3-polygon';
 import { feature } from 'topojson-client';
 import { fewestPoints } from './fewest-points';
-import { MAP_HEIGHT, MAP_WIDTH } from './map-size';
+import { MAP_HEIGHT, MAP_WIDTH } from '../src/features/geo/map-size';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import type { Feature, FeatureCollection, Geometry } from 'geojson';
 
