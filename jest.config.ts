@@ -47,7 +47,7 @@ const config: Config = {
     project('contracts', 'packages/contracts', ['<rootDir>/src/**/*.spec.ts']),
     project('testing', 'packages/testing', ['<rootDir>/src/**/*.spec.ts']),
     project('graphql-ide', 'packages/graphql-ide', ['<rootDir>/src/**/*.spec.ts']),
-    project('site', 'site', ['<rootDir>/src/**/*.spec.ts', '<rootDir>/scripts/**/*.spec.ts'], {
+    project('site', 'site', ['<rootDir>/src/**/*.spec.ts', '<rootDir>/build/**/*.spec.ts', '<rootDir>/scripts/**/*.spec.ts'], {
       moduleNameMapper: { '^csv-stringify/browser/esm/sync$': 'csv-stringify/sync' },
     }),
     project('e2e', 'api', ['<rootDir>/test/**/*.e2e-spec.ts'], {
