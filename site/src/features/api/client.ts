@@ -1,6 +1,6 @@
 /**
- * The runtime API client. Imported lazily (`import('./client')`) by the
- * explorer and the contact form, so Apollo Client is not in a page's initial JavaScript.
+ * The public pages' API client. Only lazily loaded code imports it (the explorer's
+ * answers, the forms' `import('./client')`), so Apollo Client is in no page's initial JavaScript.
  */
 import {
   ApolloClient,
@@ -13,12 +13,8 @@ import {
 import { API_URL } from '../../config/site';
 import { type ApiFailure, failureOf } from './failure';
 import {
-  AudiencesDocument,
-  type AudiencesQueryVariables,
   CountryAudiencesDocument,
   type CountryAudiencesQueryVariables,
-  SearchAudiencesDocument,
-  type SearchAudiencesQueryVariables,
   CheckEmailDocument,
   EraseMyRequestDataDocument,
   MyRequestDataDocument,
@@ -35,7 +31,7 @@ import {
   OptOutOfAudiencesDocument,
 } from './generated';
 
-const client = new ApolloClient({
+export const client = new ApolloClient({
   // The header makes every request preflighted, as the API's CSRF prevention asks of a GET.
   link: new HttpLink({ uri: API_URL, headers: { 'apollo-require-preflight': 'true' } }),
   cache: new InMemoryCache(),
@@ -58,8 +54,6 @@ async function ask<Data, Variables extends OperationVariables>(
   return data!;
 }
 
-export const fetchAudiences = async (variables: AudiencesQueryVariables) => (await ask(AudiencesDocument, variables)).audiences;
-
 export async function submitContactRequest(input: ContactRequestInput) {
   const { data } = await client.mutate({ mutation: SubmitContactRequestDocument, variables: { input } });
   return data!.submitContactRequest;
@@ -68,10 +62,6 @@ export async function submitContactRequest(input: ContactRequestInput) {
 /** Every audience of a country, topic by topic. */
 export const fetchCountryAudiences = async (variables: CountryAudiencesQueryVariables) =>
   (await ask(CountryAudiencesDocument, variables)).countryAudiences;
-
-/** A country's audiences whose name holds the words (any topic), closest first. */
-export const searchAudiences = async (variables: SearchAudiencesQueryVariables) =>
-  (await ask(SearchAudiencesDocument, variables)).searchAudiences;
 
 /** What the API says of an address: free mail, disposable, a likely typo. */
 export const checkEmail = async (email: string) => (await ask(CheckEmailDocument, { email }, 'POST')).checkEmail;

@@ -1,21 +1,19 @@
 import { useTranslation } from 'gatsby-plugin-react-i18next';
-import { Download, RotateCcw, Search } from 'lucide-react';
-import React, { useEffect, useMemo, useState } from 'react';
+import { Download, Search } from 'lucide-react';
+import React, { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { LoadingMessage } from '../../components/LoadingMessage';
+import { BusyButton } from '../../components/BusyButton';
 import type { CountryData, TopicData } from '../../components/home/types';
-import { track } from '../analytics/track';
-import type { ExplorerAudienceFragment } from '../api/generated';
 import { useLocale } from '../i18n/use-locale';
-import { renameSelected } from './audience-request';
 import { sortByName } from './format';
 import { SelectionSummary } from './SelectedAudiences';
 import { SEARCH_LIMITS } from '@segmentia/contracts/search';
 import { NOT_SINGLE_LINE } from '@segmentia/contracts/contact';
 import { selectInExplorer, useExplorerSelection } from './use-explorer-selection';
 import * as styles from './Explorer.module.css';
-import { AudienceTable } from './AudienceTable';
 
-type Audience = ExplorerAudienceFragment;
-type State = { status: 'idle' } | { status: 'loading' } | { status: 'ready'; audiences: Audience[] } | { status: 'error' };
+/** The answers to the visitor's choice, with Apollo Client: loaded once there is a choice to answer. */
+const AudienceResults = lazy(() => import(/* webpackChunkName: "explorer-results" */ './AudienceResults'));
 
 /** The explorer's country select: where the map's links and an emptied selection put the focus. */
 const countrySelect = () => document.querySelector<HTMLSelectElement>('#explorer select[name="country"]');
@@ -40,8 +38,6 @@ export function ExplorerPanel({ countries, topics }: Props) {
   const codes = useMemo(() => countries.map((item) => item.code), [countries]);
   const slugs = useMemo(() => topics.map((item) => item.slug), [topics]);
   const selection = useExplorerSelection(codes, slugs);
-  const [state, setState] = useState<State>({ status: 'idle' });
-  const [attempt, setAttempt] = useState(0);
   // What the last change to the request's selection did, for screen readers.
   const [announcement, setAnnouncement] = useState('');
   const sortedCountries = useMemo(() => sortByName(countries, locale.tag), [countries, locale.tag]);
@@ -84,31 +80,6 @@ export function ExplorerPanel({ countries, topics }: Props) {
     return () => document.removeEventListener('click', pick);
   }, [codes]);
 
-  useEffect(() => {
-    if (!country || (!searching && !topic)) return setState({ status: 'idle' });
-    let current = true;
-    setState({ status: 'loading' });
-    import('../api/client')
-      .then((api) =>
-        searching
-          ? api.searchAudiences({ country, text: words, locale: locale.api })
-          : api.fetchAudiences({ country, topic, locale: locale.api }),
-      )
-      .then(
-        (audiences) => {
-          if (!current) return;
-          setState({ status: 'ready', audiences });
-          renameSelected(country, locale.api, audiences);
-          if (audiences.length && !searching)
-            track({ event: 'product_view', product_name: `${country}:${topic}`, product_category: topic });
-        },
-        () => current && setState({ status: 'error' }),
-      );
-    return () => {
-      current = false;
-    };
-  }, [country, topic, searching, words, locale.api, attempt]);
-
   const countryName = countries.find((item) => item.code === country)?.name ?? '';
   const topicName = (slug: string) => topics.find((item) => item.slug === slug)?.name ?? '';
 
@@ -132,14 +103,6 @@ export function ExplorerPanel({ countries, topics }: Props) {
       setDownload('failed');
     }
   };
-  // A search's answers, by topic in the catalog's order, closest first within each.
-  const groups =
-    state.status === 'ready' && searching
-      ? topics
-          .map((item) => ({ topic: item, audiences: state.audiences.filter((audience) => audience.topic === item.slug) }))
-          .filter((group) => group.audiences.length)
-      : [];
-
   return (
     <div className={`card ${styles.panel}`}>
       <div className={styles.controls}>
@@ -182,19 +145,15 @@ export function ExplorerPanel({ countries, topics }: Props) {
         </label>
         {country && (
           <div className={styles.download}>
-            <button
-              type="button"
+            <BusyButton
               className="button button--secondary"
               onClick={() => void downloadCsv()}
-              aria-disabled={download === 'preparing'}
+              busy={download === 'preparing'}
+              busyLabel={t('csv.download', { country: countryName })}
+              icon={<Download size={18} strokeWidth={1.75} aria-hidden="true" />}
             >
-              {download === 'preparing' ? (
-                <span className="spinner" aria-hidden="true" />
-              ) : (
-                <Download size={18} strokeWidth={1.75} aria-hidden="true" />
-              )}
               {t('csv.download', { country: countryName })}
-            </button>
+            </BusyButton>
             {download === 'failed' && (
               <p role="alert" className={styles.downloadError}>
                 {t('csv.failed')}
@@ -203,56 +162,23 @@ export function ExplorerPanel({ countries, topics }: Props) {
           </div>
         )}
       </div>
-      <div className={styles.results} aria-live="polite" aria-busy={state.status === 'loading'}>
-        {state.status === 'idle' && (
+      <div className={styles.results} aria-live="polite">
+        {country && (searching || topic) ? (
+          <Suspense fallback={<Loading />}>
+            <AudienceResults
+              country={country}
+              topic={topic}
+              search={searching ? words : ''}
+              topics={topics}
+              countryName={countryName}
+              announce={setAnnouncement}
+            />
+          </Suspense>
+        ) : (
           <p className={`state-message ${styles.message}`}>
             <Search size={24} strokeWidth={1.75} aria-hidden="true" />
             {t(searching ? 'promptCountry' : 'prompt')}
           </p>
-        )}
-        {state.status === 'loading' && (
-          <p className={`state-message ${styles.message}`}>
-            <span className="spinner" aria-hidden="true" />
-            {t('loading')}
-          </p>
-        )}
-        {state.status === 'error' && (
-          <div className={`state-message ${styles.message}`} role="alert">
-            <p>{t('error')}</p>
-            <button type="button" className="button button--secondary" onClick={() => setAttempt((n) => n + 1)}>
-              <RotateCcw size={18} strokeWidth={1.75} aria-hidden="true" />
-              {t('retry')}
-            </button>
-          </div>
-        )}
-        {state.status === 'ready' && state.audiences.length === 0 && (
-          <p className={`state-message ${styles.message}`}>
-            {searching
-              ? t('noMatch', { text: words, country: countryName })
-              : t('empty', { topic: topicName(topic), country: countryName })}
-          </p>
-        )}
-        {state.status === 'ready' && state.audiences.length > 0 && !searching && (
-          <AudienceTable
-            audiences={state.audiences}
-            country={country}
-            announce={setAnnouncement}
-            caption={t('caption', { topic: topicName(topic), country: countryName, count: state.audiences.length })}
-          />
-        )}
-        {state.status === 'ready' && state.audiences.length > 0 && searching && (
-          <div className={styles.groups}>
-            <p className={styles.found}>{t('found', { count: state.audiences.length, text: words, country: countryName })}</p>
-            {groups.map((group) => (
-              <AudienceTable
-                key={group.topic.slug}
-                audiences={group.audiences}
-                country={country}
-                announce={setAnnouncement}
-                caption={t('groupCaption', { topic: group.topic.name, count: group.audiences.length })}
-              />
-            ))}
-          </div>
         )}
       </div>
       <SelectionSummary announce={setAnnouncement} onEmptied={() => countrySelect()?.focus()} />
@@ -261,4 +187,10 @@ export function ExplorerPanel({ countries, topics }: Props) {
       </p>
     </div>
   );
+}
+
+/** While the answers (or their code) are on their way. */
+export function Loading() {
+  const { t } = useTranslation('explorer');
+  return <LoadingMessage className={`state-message ${styles.message}`}>{t('loading')}</LoadingMessage>;
 }

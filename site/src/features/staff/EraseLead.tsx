@@ -1,19 +1,22 @@
+import { type ApolloCache, type Reference } from '@apollo/client';
+import { useMutation } from '@apollo/client/react';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { AlertCircle, Trash2 } from 'lucide-react';
 import React, { useRef, useState } from 'react';
-import type { LeadDetailFragment } from './generated';
+import { BusyButton } from '../../components/BusyButton';
+import { EraseLeadDocument, type LeadDetailFragment } from './generated';
 import type { LocalProblem } from './problems';
-import type { Outcome } from './use-staff-api';
+import { localProblem } from './staff-client';
 import * as shared from './Staff.module.css';
 import * as styles from './LeadDetail.module.css';
 
 /** Erasure (GDPR), behind a confirmation that says it cannot be undone. */
-export function EraseLead({ lead, onErase }: { lead: LeadDetailFragment; onErase(lead: LeadDetailFragment): Promise<Outcome<unknown>> }) {
+export function EraseLead({ lead, onErased }: { lead: LeadDetailFragment; onErased(agency: string): void }) {
   const { t } = useTranslation('staff');
   const dialog = useRef<HTMLDialogElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
-  const [erasing, setErasing] = useState(false);
+  const [eraseLead, { loading: erasing }] = useMutation(EraseLeadDocument, { update: (cache) => removeFromLists(cache, lead.id) });
   const [problem, setProblem] = useState<LocalProblem | null>(null);
 
   const ask = () => {
@@ -28,11 +31,13 @@ export function EraseLead({ lead, onErase }: { lead: LeadDetailFragment; onErase
   };
   const confirm = async () => {
     if (erasing) return;
-    setErasing(true);
-    const outcome = await onErase(lead);
-    setErasing(false);
-    if (outcome.ok) dialog.current?.close();
-    else setProblem(outcome.problem);
+    try {
+      await eraseLead({ variables: { id: lead.id } });
+      dialog.current?.close();
+      onErased(lead.agencyName);
+    } catch (error) {
+      setProblem(localProblem(error));
+    }
   };
 
   return (
@@ -64,16 +69,30 @@ export function EraseLead({ lead, onErase }: { lead: LeadDetailFragment; onErase
           <button ref={cancel} type="button" className="button button--secondary" onClick={dismiss}>
             {t('erase.cancel')}
           </button>
-          <button type="button" className={`button ${shared.danger}`} onClick={() => void confirm()} aria-disabled={erasing}>
-            {erasing ? (
-              <span className={`spinner ${shared.buttonSpinner}`} aria-hidden="true" />
-            ) : (
-              <Trash2 size={18} strokeWidth={1.75} aria-hidden="true" />
-            )}
-            {erasing ? t('erase.erasing') : t('erase.confirm')}
-          </button>
+          <BusyButton
+            className={`button ${shared.danger}`}
+            onClick={() => void confirm()}
+            busy={erasing}
+            busyLabel={t('erase.erasing')}
+            icon={<Trash2 size={18} strokeWidth={1.75} aria-hidden="true" />}
+          >
+            {t('erase.confirm')}
+          </BusyButton>
         </div>
       </dialog>
     </div>
   );
+}
+
+/** The erased lead leaves every list it was in (as the cache keeps them), each one lead shorter. */
+function removeFromLists(cache: ApolloCache, id: string) {
+  cache.modify<{ leads: { edges: { node: Reference }[]; totalCount: number } }>({
+    fields: {
+      leads(list, { readField, isReference }) {
+        if (isReference(list)) return list;
+        const edges = list.edges.filter((edge) => readField('id', edge.node) !== id);
+        return edges.length === list.edges.length ? list : { ...list, edges, totalCount: list.totalCount - 1 };
+      },
+    },
+  });
 }

@@ -1,27 +1,25 @@
+import { skipToken, useQuery } from '@apollo/client/react';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { AlertCircle, X } from 'lucide-react';
 import React, { type ReactNode, type RefObject, useEffect, useRef } from 'react';
+import { LoadingMessage } from '../../components/LoadingMessage';
 import { SITE_URL } from '../../config/site';
 import { useLocale } from '../i18n/use-locale';
 import { countryName } from '../explorer/format';
 import { formatDate, formatDateTime, languageName, mailtoHref } from './format';
-import type { LeadDetailFragment, LeadStatus } from './generated';
+import { type LeadDetailFragment, LeadDocument, type LeadStatus } from './generated';
 import { FitScore, StatusSelect } from './LeadsTable';
 import * as tableStyles from './LeadsWorkspace.module.css';
-import type { LocalProblem } from './problems';
-import type { Outcome } from './use-staff-api';
+import { localProblem } from './staff-client';
 import * as shared from './Staff.module.css';
 import * as styles from './LeadDetail.module.css';
 import { EraseLead } from './EraseLead';
 import { LeadActivity } from './LeadActivity';
 
-export type DetailState =
-  { status: 'loading' } | { status: 'ready'; lead: LeadDetailFragment } | { status: 'failed'; problem: LocalProblem | null };
-
 interface Props {
   /** The open lead (`?lead=<id>`), or null. */
   id: string | null;
-  state: DetailState;
+  /** Its status change is on its way to the API. */
   pending: boolean;
   /** Where the focus goes on closing when the element that opened the details is gone (an erased lead's row). */
   fallbackFocus: RefObject<HTMLElement>;
@@ -30,13 +28,16 @@ interface Props {
   onOpen(id: string): void;
   onClose(): void;
   onStatus(lead: LeadDetailFragment, status: LeadStatus): void;
-  onErase(lead: LeadDetailFragment): Promise<Outcome<unknown>>;
+  /** The lead was erased (its agency's name). */
+  onErased(agency: string): void;
 }
 
-/** Everything a lead says, in a modal panel: its status, and its erasure. */
-export function LeadDetail({ id, state, pending, fallbackFocus, hrefOf, onOpen, onClose, onStatus, onErase }: Props) {
+/** Everything a lead says, asked afresh each time it opens, in a modal panel: its status, and its erasure. */
+export function LeadDetail({ id, pending, fallbackFocus, hrefOf, onOpen, onClose, onStatus, onErased }: Props) {
   const { t } = useTranslation('staff');
   const { locale } = useLocale();
+  const { data, error } = useQuery(LeadDocument, id ? { variables: { id } } : skipToken);
+  const problem = error && localProblem(error);
   const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLElement | null>(null);
   const open = id !== null;
@@ -54,7 +55,7 @@ export function LeadDetail({ id, state, pending, fallbackFocus, hrefOf, onOpen, 
     }
   }, [open, fallbackFocus]);
 
-  const lead = state.status === 'ready' && state.lead.id === id ? state.lead : null;
+  const lead = !error && data?.lead.id === id ? data.lead : null;
   return (
     <dialog
       ref={dialog}
@@ -76,16 +77,11 @@ export function LeadDetail({ id, state, pending, fallbackFocus, hrefOf, onOpen, 
           <X size={22} strokeWidth={1.75} aria-hidden="true" />
         </button>
       </div>
-      {state.status === 'loading' && (
-        <p className={styles.loading}>
-          <span className="spinner" aria-hidden="true" />
-          {t('detail.loading')}
-        </p>
-      )}
-      {state.status === 'failed' && state.problem && (
+      {!lead && !error && <LoadingMessage className={styles.loading}>{t('detail.loading')}</LoadingMessage>}
+      {problem && (
         <p className={shared.error} role="alert">
           <AlertCircle size={20} strokeWidth={1.75} aria-hidden="true" />
-          {t(`problems.${state.problem}`)}
+          {t(`problems.${problem}`)}
         </p>
       )}
       {lead && (
@@ -116,7 +112,7 @@ export function LeadDetail({ id, state, pending, fallbackFocus, hrefOf, onOpen, 
               )
             }
           />
-          <EraseLead lead={lead} onErase={onErase} />
+          <EraseLead lead={lead} onErased={onErased} />
         </>
       )}
     </dialog>

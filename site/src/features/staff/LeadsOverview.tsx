@@ -5,21 +5,19 @@
  * layer), each with its figures as a table for screen readers. Loaded with
  * its chart library only when the tab is opened, on the staff page only.
  */
+import { useQuery } from '@apollo/client/react';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
-import { RotateCcw } from 'lucide-react';
-import React, { type ReactNode, useEffect, useState } from 'react';
+import React, { type ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { LoadingMessage } from '../../components/LoadingMessage';
+import { RetryMessage } from '../../components/RetryMessage';
 import { useLocale } from '../i18n/use-locale';
 import { LEAD_STATUSES, type LeadFilters, leadsFilterOf } from './filters';
 import { countryName } from '../explorer/format';
 import { formatDate } from './format';
-import type { LeadInsightsQuery, LeadStatus } from './generated';
-import type { LocalProblem } from './problems';
-import type { Outcome } from './use-staff-api';
+import { LeadInsightsDocument, type LeadStatus } from './generated';
+import { localProblem } from './staff-client';
 import * as styles from './LeadsOverview.module.css';
-
-type Insights = LeadInsightsQuery['leadInsights'];
-type Api = typeof import('./leads-api');
 
 /** The pipeline's colours, as the status dots of the list show them. */
 const STATUS_COLOURS: Record<LeadStatus, string> = {
@@ -33,53 +31,25 @@ const STATUS_COLOURS: Record<LeadStatus, string> = {
 const BAR = '#1f4fff';
 const AXIS = { fontSize: 13, fill: '#43506b' };
 
-interface Props {
-  filters: LeadFilters;
-  call<T>(work: (api: Api) => Promise<T>): Promise<Outcome<T>>;
-  problemText(problem: LocalProblem | null): string;
-}
-
-export default function LeadsOverview({ filters, call, problemText }: Props) {
+/** New filters' figures replace the last ones once they have come. */
+export default function LeadsOverview({ filters }: { filters: LeadFilters }) {
   const { t } = useTranslation('staff');
   const { locale } = useLocale();
-  const [state, setState] = useState<
-    { status: 'loading' } | { status: 'ready'; insights: Insights } | { status: 'failed'; problem: LocalProblem | null }
-  >({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const { data, previousData, error, refetch } = useQuery(LeadInsightsDocument, { variables: { filter: leadsFilterOf(filters) } });
+  const insights = (data ?? previousData)?.leadInsights;
 
-  useEffect(() => {
-    let current = true;
-    setState((previous) => (previous.status === 'ready' ? previous : { status: 'loading' }));
-    void call((api) => api.fetchLeadInsights(leadsFilterOf(filters))).then(
-      (outcome) =>
-        current && setState(outcome.ok ? { status: 'ready', insights: outcome.value } : { status: 'failed', problem: outcome.problem }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [call, filters, attempt]);
-
-  if (state.status === 'loading') {
+  if (error) {
+    const problem = localProblem(error);
     return (
-      <p className="state-message">
-        <span className="spinner" aria-hidden="true" />
-        {t('overview.loading')}
-      </p>
+      <RetryMessage action={t('list.retry')} onRetry={() => void refetch().catch(() => undefined)}>
+        <p>{problem && t(`problems.${problem}`)}</p>
+      </RetryMessage>
     );
   }
-  if (state.status === 'failed') {
-    return (
-      <div className="state-message" role="alert">
-        <p>{problemText(state.problem)}</p>
-        <button type="button" className="button button--secondary" onClick={() => setAttempt((count) => count + 1)}>
-          <RotateCcw size={18} strokeWidth={1.75} aria-hidden="true" />
-          {t('list.retry')}
-        </button>
-      </div>
-    );
+  if (!insights) {
+    return <LoadingMessage>{t('overview.loading')}</LoadingMessage>;
   }
 
-  const { insights } = state;
   const week = (iso: string) => formatDate(iso, locale.tag);
   const weeks = insights.weeks.map((row) => ({
     week: week(row.weekStart),

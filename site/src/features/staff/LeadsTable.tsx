@@ -27,9 +27,14 @@ export function LeadsTable({ leads, pending, focusId, hrefOf, onOpen, onStatus, 
   const { t } = useTranslation('staff');
   const { locale } = useLocale();
   const links = useRef(new Map<string, HTMLAnchorElement>());
+  const focused = useRef<string | null>(null);
+  // Once per lead, as soon as its row is there: the rows of a page may come a moment after its answer.
   useEffect(() => {
-    if (focusId) links.current.get(focusId)?.focus();
-  }, [focusId]);
+    const link = focusId === focused.current ? undefined : links.current.get(focusId ?? '');
+    if (!link) return;
+    link.focus();
+    focused.current = focusId;
+  }, [focusId, leads]);
   const open = (id: string) => (event: MouseEvent) => {
     // A new tab or window opens the link itself.
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;

@@ -1,62 +1,51 @@
-// Over 300 lines on purpose: one component owns the staff list's state (the list, the open lead, pending status
-// changes, the CSV, announcements), because a status change or an erasure updates the list and the details together;
-// what it renders (table, details, filters, overview) lives in files of its own.
+import { useApolloClient, useLazyQuery, useMutation } from '@apollo/client/react';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
-import { AlertCircle, Download, LogOut, RotateCcw, ShieldAlert } from 'lucide-react';
-import React, { type KeyboardEvent, lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { AlertCircle, Download, LogOut } from 'lucide-react';
+import React, { type KeyboardEvent, lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { LoadingMessage } from '../../components/LoadingMessage';
+import { BusyButton } from '../../components/BusyButton';
+import { RetryMessage } from '../../components/RetryMessage';
 import { useLocale } from '../i18n/use-locale';
 import { csvFileName, csvSeparatorFor, saveCsv } from '../download/csv';
 import { LEAD_TABS, leadOrderOf, leadsFilterOf, type LeadTab, viewSearch } from './filters';
-import type { LeadDetailFragment, LeadStatus, LeadSummaryFragment } from './generated';
-import { type DetailState, LeadDetail } from './LeadDetail';
+import { LeadsCsvDocument, type LeadStatus, UpdateLeadStatusDocument } from './generated';
+import { LeadDetail } from './LeadDetail';
 import { LeadFilterForm } from './LeadFilterForm';
 import { LeadsTable } from './LeadsTable';
 import { QueryInGraphql } from './QueryInGraphql';
-import type { Blocker, LocalProblem } from './problems';
+import { localProblem } from './staff-client';
+import { useLeadsList } from './use-leads-list';
 import { useLeadView } from './use-lead-view';
-import { type Outcome, useStaffApi } from './use-staff-api';
-import type { EndNotice } from './use-staff-session';
+import { endSession } from './use-staff-session';
 import * as shared from './Staff.module.css';
 import * as styles from './LeadsWorkspace.module.css';
 
 /** The overview's charts and their library: loaded when the tab is first opened. */
 const LeadsOverview = lazy(() => import(/* webpackChunkName: "staff-overview" */ './LeadsOverview'));
 
-type List =
-  | { status: 'loading' }
-  | { status: 'failed'; problem: LocalProblem | null }
-  | { status: 'ready'; leads: LeadSummaryFragment[]; totalCount: number; endCursor: string | null; hasNextPage: boolean };
-
-interface Props {
-  email: string;
-  onSessionEnd(notice: EndNotice): void;
-}
-
-/** The signed-in staff member's leads: filters, the list a page at a time, status, details, CSV and erasure. */
-export function LeadsWorkspace({ email, onSessionEnd }: Props) {
+/**
+ * The signed-in staff member's leads: filters, the list a page at a time (useLeadsList), status, details, CSV and
+ * erasure. A status change or an erasure reaches the list and the details at once through Apollo's cache.
+ */
+export function LeadsWorkspace({ email }: { email: string }) {
   const { t } = useTranslation('staff');
   const { code } = useLocale();
   const { view, setFilters, openLead, openTab } = useLeadView();
-  const [blocked, setBlocked] = useState<Blocker | null>(null);
-  const call = useStaffApi(onSessionEnd, setBlocked);
-  const [list, setList] = useState<List>({ status: 'loading' });
-  const [refreshing, setRefreshing] = useState(false);
-  const [more, setMore] = useState<'idle' | 'loading' | LocalProblem>('idle');
-  const [attempt, setAttempt] = useState(0);
+  const filters = view?.filters;
+  const leadId = view?.lead ?? null;
+  const tab = view?.tab ?? 'list';
+  const { list, refreshing, more, loadMore, retry } = useLeadsList(filters);
+  const { cache } = useApolloClient();
+  const [updateStatus] = useMutation(UpdateLeadStatusDocument);
+  const [fetchCsv, { loading: preparingCsv }] = useLazyQuery(LeadsCsvDocument, { fetchPolicy: 'no-cache' });
   const [pending, setPending] = useState<ReadonlySet<string>>(new Set());
-  const [detail, setDetail] = useState<DetailState>({ status: 'loading' });
-  const [preparingCsv, setPreparingCsv] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const [focusLead, setFocusLead] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-  // Each new first page starts a generation; a "load more" of an older one is dropped.
-  const generation = useRef(0);
-
-  const filters = view?.filters;
-  const leadId = view?.lead ?? null;
-  const tab = view?.tab ?? 'list';
+  const changes = useRef(0);
   const tabs = useRef(new Map<LeadTab, HTMLButtonElement>());
+
   /** The tabs' keys (WAI-ARIA): arrows move between them, Home and End to the first and last. */
   const onTabKey = (event: KeyboardEvent) => {
     const index = LEAD_TABS.indexOf(tab);
@@ -68,126 +57,54 @@ export function LeadsWorkspace({ email, onSessionEnd }: Props) {
     tabs.current.get(target)?.focus();
   };
 
-  useEffect(() => {
-    if (!filters) return;
-    let current = true;
-    const mine = ++generation.current;
-    setRefreshing(true);
-    void call((api) => api.fetchLeads(leadsFilterOf(filters), leadOrderOf(filters), null)).then((outcome) => {
-      if (!current || mine !== generation.current) return;
-      setRefreshing(false);
-      setMore('idle');
-      setList(
-        outcome.ok
-          ? { status: 'ready', ...pageOf(outcome.value), leads: outcome.value.edges.map((edge) => edge.node) }
-          : { status: 'failed', problem: outcome.problem },
-      );
-    });
-    return () => {
-      current = false;
-    };
-  }, [call, filters, attempt]);
-
-  useEffect(() => {
-    if (!leadId) return;
-    let current = true;
-    setDetail({ status: 'loading' });
-    void call((api) => api.fetchLead(leadId)).then(
-      (outcome) =>
-        current && setDetail(outcome.ok ? { status: 'ready', lead: outcome.value } : { status: 'failed', problem: outcome.problem }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [call, leadId]);
-
-  const problemText = (problem: LocalProblem | null) => (problem ? t(`problems.${problem}`) : '');
-
-  const loadMore = async () => {
-    if (list.status !== 'ready' || !filters || more === 'loading') return;
-    const mine = generation.current;
-    setMore('loading');
-    const outcome = await call((api) => api.fetchLeads(leadsFilterOf(filters), leadOrderOf(filters), list.endCursor));
-    if (mine !== generation.current) return;
-    if (!outcome.ok) return setMore(outcome.problem ?? 'idle');
-    setMore('idle');
-    const added = outcome.value.edges.map((edge) => edge.node);
-    setList((current) =>
-      current.status === 'ready' ? { ...current, ...pageOf(outcome.value), leads: [...current.leads, ...added] } : current,
-    );
+  const showMore = async () => {
+    const page = await loadMore();
+    if (!page || list.status !== 'ready') return;
     // The button may be gone (the last page): the focus goes on to the first lead added.
-    setFocusLead(added[0]?.id ?? null);
-    setAnnouncement(t('list.showing', { shown: list.leads.length + added.length, total: outcome.value.totalCount }));
+    setFocusLead(page.added[0]?.id ?? null);
+    setAnnouncement(t('list.showing', { shown: list.leads.length + page.added.length, total: page.totalCount }));
   };
 
-  /** Shows a status in the list and the open details at once; the API's answer confirms or undoes it. */
-  const changeStatus = async (lead: { id: string; agencyName: string; status: LeadStatus }, status: LeadStatus) => {
-    const show = (changed: Partial<LeadDetailFragment> & { status: LeadStatus }) => {
-      setList((current) =>
-        current.status === 'ready'
-          ? { ...current, leads: current.leads.map((item) => (item.id === lead.id ? { ...item, status: changed.status } : item)) }
-          : current,
-      );
-      setDetail((current) =>
-        current.status === 'ready' && current.lead.id === lead.id ? { ...current, lead: { ...current.lead, ...changed } } : current,
-      );
-    };
-    show({ status });
+  /** Shows a status in the list and the open details at once; the API's answer confirms it, or its failure undoes it. */
+  const changeStatus = async (lead: { id: string; agencyName: string }, status: LeadStatus) => {
+    const layer = `status ${++changes.current}`;
+    cache.recordOptimisticTransaction(
+      (optimistic) => optimistic.modify({ id: optimistic.identify({ __typename: 'Lead', id: lead.id }), fields: { status: () => status } }),
+      layer,
+    );
     setPending((current) => new Set(current).add(lead.id));
-    const outcome = await call((api) => api.updateLeadStatus(lead.id, status));
-    setPending((current) => new Set([...current].filter((id) => id !== lead.id)));
-    if (outcome.ok) {
-      show(outcome.value);
+    try {
+      await updateStatus({ variables: { id: lead.id, status } });
       setFailure(null);
       setAnnouncement(t('statusChanged', { agency: lead.agencyName, status: t(`status.${status}`) }));
-    } else {
-      show({ status: lead.status });
-      if (outcome.problem) setFailure(`${t('statusFailed', { agency: lead.agencyName })} ${problemText(outcome.problem)}`);
+    } catch (error) {
+      const problem = localProblem(error);
+      if (problem) setFailure(`${t('statusFailed', { agency: lead.agencyName })} ${t(`problems.${problem}`)}`);
+    } finally {
+      cache.removeOptimistic(layer);
+      setPending((current) => new Set([...current].filter((id) => id !== lead.id)));
     }
   };
 
   const downloadCsv = async () => {
     if (!filters || preparingCsv) return;
-    setPreparingCsv(true);
-    const outcome = await call((api) => api.fetchLeadsCsv(leadsFilterOf(filters), csvSeparatorFor(code)));
-    setPreparingCsv(false);
-    if (outcome.ok) {
-      saveCsv(outcome.value, csvFileName('leads', new Date()));
+    try {
+      const { data } = await fetchCsv({ variables: { filter: leadsFilterOf(filters), separator: csvSeparatorFor(code) } });
+      saveCsv(data!.leadsCsv, csvFileName('leads', new Date()));
       setFailure(null);
       setAnnouncement(t('csv.done'));
-    } else if (outcome.problem) {
-      setFailure(`${t('csv.failed')} ${problemText(outcome.problem)}`);
+    } catch (error) {
+      const problem = localProblem(error);
+      if (problem) setFailure(`${t('csv.failed')} ${t(`problems.${problem}`)}`);
     }
   };
 
-  const erase = async (lead: LeadDetailFragment): Promise<Outcome<unknown>> => {
-    const outcome = await call((api) => api.eraseLead(lead.id));
-    if (!outcome.ok) return outcome;
-    setList((current) =>
-      current.status === 'ready'
-        ? { ...current, leads: current.leads.filter((item) => item.id !== lead.id), totalCount: current.totalCount - 1 }
-        : current,
-    );
+  const onErased = (agency: string) => {
     openLead(null);
-    setAnnouncement(t('erase.done', { agency: lead.agencyName }));
-    return outcome;
+    setAnnouncement(t('erase.done', { agency }));
   };
 
   const hrefOf = useCallback((id: string) => (filters ? viewSearch('', { filters, tab: 'list', lead: id }) : ''), [filters]);
-
-  if (blocked) {
-    return (
-      <section className={`${shared.card} ${shared.narrow}`} aria-labelledby="staff-title" role="alert">
-        <ShieldAlert size={32} strokeWidth={1.75} aria-hidden="true" className={shared.icon} />
-        <h1 id="staff-title">{t(`blocked.${blocked}.title`)}</h1>
-        <p>{t(`blocked.${blocked}.text`, { email })}</p>
-        <button type="button" className="button button--primary" onClick={() => onSessionEnd('signedOut')}>
-          <LogOut size={18} strokeWidth={1.75} aria-hidden="true" />
-          {t('account.signOut')}
-        </button>
-      </section>
-    );
-  }
 
   return (
     <div className={styles.workspace}>
@@ -201,7 +118,7 @@ export function LeadsWorkspace({ email, onSessionEnd }: Props) {
             {t('account.signedInAs')} <strong>{email}</strong>
           </p>
           <QueryInGraphql />
-          <button type="button" className="button button--secondary" onClick={() => onSessionEnd('signedOut')}>
+          <button type="button" className="button button--secondary" onClick={() => endSession('signedOut')}>
             <LogOut size={18} strokeWidth={1.75} aria-hidden="true" />
             {t('account.signOut')}
           </button>
@@ -229,15 +146,8 @@ export function LeadsWorkspace({ email, onSessionEnd }: Props) {
       </div>
       {tab === 'overview' && filters && (
         <div role="tabpanel" id="panel-overview" aria-labelledby="tab-overview">
-          <Suspense
-            fallback={
-              <p className="state-message">
-                <span className="spinner" aria-hidden="true" />
-                {t('overview.loading')}
-              </p>
-            }
-          >
-            <LeadsOverview filters={filters} call={call} problemText={problemText} />
+          <Suspense fallback={<LoadingMessage>{t('overview.loading')}</LoadingMessage>}>
+            <LeadsOverview filters={filters} />
           </Suspense>
         </div>
       )}
@@ -256,20 +166,16 @@ export function LeadsWorkspace({ email, onSessionEnd }: Props) {
           {list.status === 'ready' && list.leads.length < list.totalCount && (
             <p className={styles.shown}>{t('list.showing', { shown: list.leads.length, total: list.totalCount })}</p>
           )}
-          <button
-            type="button"
+          <BusyButton
             className="button button--secondary"
             onClick={() => void downloadCsv()}
             disabled={list.status !== 'ready' || list.totalCount === 0}
-            aria-disabled={preparingCsv}
+            busy={preparingCsv}
+            busyLabel={t('csv.preparing')}
+            icon={<Download size={18} strokeWidth={1.75} aria-hidden="true" />}
           >
-            {preparingCsv ? (
-              <span className={`spinner ${shared.buttonSpinner}`} aria-hidden="true" />
-            ) : (
-              <Download size={18} strokeWidth={1.75} aria-hidden="true" />
-            )}
-            {preparingCsv ? t('csv.preparing') : t('csv.download')}
-          </button>
+            {t('csv.download')}
+          </BusyButton>
         </div>
         {failure && (
           <p className={shared.error} role="alert">
@@ -277,20 +183,11 @@ export function LeadsWorkspace({ email, onSessionEnd }: Props) {
             {failure}
           </p>
         )}
-        {list.status === 'loading' && (
-          <p className="state-message">
-            <span className="spinner" aria-hidden="true" />
-            {t('list.loading')}
-          </p>
-        )}
+        {list.status === 'loading' && <LoadingMessage>{t('list.loading')}</LoadingMessage>}
         {list.status === 'failed' && (
-          <div className="state-message" role="alert">
-            <p>{problemText(list.problem)}</p>
-            <button type="button" className="button button--secondary" onClick={() => setAttempt((count) => count + 1)}>
-              <RotateCcw size={18} strokeWidth={1.75} aria-hidden="true" />
-              {t('list.retry')}
-            </button>
-          </div>
+          <RetryMessage action={t('list.retry')} onRetry={retry}>
+            <p>{list.problem && t(`problems.${list.problem}`)}</p>
+          </RetryMessage>
         )}
         {list.status === 'ready' && list.leads.length === 0 && <p className="state-message">{t('list.empty')}</p>}
         {list.status === 'ready' && list.leads.length > 0 && (
@@ -309,18 +206,17 @@ export function LeadsWorkspace({ email, onSessionEnd }: Props) {
                 {more !== 'idle' && more !== 'loading' && (
                   <p className={shared.error} role="alert">
                     <AlertCircle size={20} strokeWidth={1.75} aria-hidden="true" />
-                    {problemText(more)}
+                    {t(`problems.${more}`)}
                   </p>
                 )}
-                <button
-                  type="button"
+                <BusyButton
                   className="button button--secondary"
-                  onClick={() => void loadMore()}
-                  aria-disabled={more === 'loading'}
+                  onClick={() => void showMore()}
+                  busy={more === 'loading'}
+                  busyLabel={t('list.loadingMore')}
                 >
-                  {more === 'loading' && <span className={`spinner ${shared.buttonSpinner}`} aria-hidden="true" />}
-                  {more === 'loading' ? t('list.loadingMore') : t('list.loadMore')}
-                </button>
+                  {t('list.loadMore')}
+                </BusyButton>
               </div>
             )}
           </div>
@@ -328,14 +224,13 @@ export function LeadsWorkspace({ email, onSessionEnd }: Props) {
       </section>
       <LeadDetail
         id={leadId}
-        state={detail}
         pending={leadId !== null && pending.has(leadId)}
         fallbackFocus={heading}
         hrefOf={hrefOf}
         onOpen={openLead}
         onClose={() => openLead(null)}
         onStatus={changeStatus}
-        onErase={erase}
+        onErased={onErased}
       />
       <p className="visually-hidden" aria-live="polite">
         {announcement}
@@ -343,9 +238,3 @@ export function LeadsWorkspace({ email, onSessionEnd }: Props) {
     </div>
   );
 }
-
-const pageOf = ({ totalCount, pageInfo }: { totalCount: number; pageInfo: { endCursor: string | null; hasNextPage: boolean } }) => ({
-  totalCount,
-  endCursor: pageInfo.endCursor,
-  hasNextPage: pageInfo.hasNextPage,
-});

@@ -1,16 +1,21 @@
 import { useTranslation } from 'gatsby-plugin-react-i18next';
-import { KeyRound, RotateCcw } from 'lucide-react';
-import React, { type ReactNode } from 'react';
-import { LeadsWorkspace } from './LeadsWorkspace';
-import { PrivacyCenterPanel } from './PrivacyCenterPanel';
+import { KeyRound } from 'lucide-react';
+import React, { lazy, type ReactNode, Suspense } from 'react';
+import { LoadingMessage } from '../../components/LoadingMessage';
+import { RetryMessage } from '../../components/RetryMessage';
 import { SignInForm } from './SignInForm';
 import { SIGN_IN_CONFIGURED, useStaffSession } from './use-staff-session';
 import * as styles from './Staff.module.css';
 
+/** The page once signed in, with Apollo Client: a chunk of its own, fetched while the page is idle, shown once someone has signed in. */
+const StaffWorkspace = lazy(() =>
+  import(/* webpackChunkName: "staff-workspace", webpackPrefetch: true */ './StaffWorkspace').catch(() => ({ default: Unavailable })),
+);
+
 /** The staff page: sign-in, then the leads. Rendered on the server as the sign-in form, busy while the session is checked. */
 export function StaffPage() {
   const { t } = useTranslation('staff');
-  const { session, auth, endSession } = useStaffSession();
+  const { session, auth } = useStaffSession();
 
   if (!SIGN_IN_CONFIGURED) {
     return (
@@ -32,26 +37,27 @@ export function StaffPage() {
         {notice && <p className={notice === 'signedOut' ? styles.notice : styles.warning}>{t(`notices.${notice}`)}</p>}
       </div>
       {session.kind === 'signedIn' && (
-        <>
-          <LeadsWorkspace email={session.email} onSessionEnd={endSession} />
-          <PrivacyCenterPanel onSessionEnd={endSession} />
-        </>
+        <Suspense fallback={<LoadingMessage>{t('list.loading')}</LoadingMessage>}>
+          <StaffWorkspace key={session.email} email={session.email} />
+        </Suspense>
       )}
       {/* One element from the first render to sign-in: what was typed meanwhile stays. */}
       {(session.kind === 'starting' || (session.kind === 'signedOut' && auth)) && (
         <SignInForm auth={session.kind === 'signedOut' ? auth : null} />
       )}
-      {session.kind === 'unavailable' && (
-        <section className={`card ${styles.card} ${styles.narrow}`} aria-labelledby="staff-title">
-          <h1 id="staff-title">{t('signIn.title')}</h1>
-          <p role="alert">{t('unavailable')}</p>
-          <button type="button" className="button button--secondary" onClick={() => window.location.reload()}>
-            <RotateCcw size={18} strokeWidth={1.75} aria-hidden="true" />
-            {t('reload')}
-          </button>
-        </section>
-      )}
+      {session.kind === 'unavailable' && <Unavailable />}
     </Shell>
+  );
+}
+
+/** Firebase Auth's code or the signed-in page's could not be loaded. */
+function Unavailable() {
+  const { t } = useTranslation('staff');
+  return (
+    <RetryMessage as="section" className={`card ${styles.card} ${styles.narrow}`} aria-labelledby="staff-title" action={t('reload')}>
+      <h1 id="staff-title">{t('signIn.title')}</h1>
+      <p>{t('unavailable')}</p>
+    </RetryMessage>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import { FIREBASE_CONFIG } from '../../config/site';
 import type { SessionEnd } from './problems';
 
@@ -13,51 +13,71 @@ export type Session =
 
 export type Auth = typeof import('./session');
 
-/**
- * The staff member's Firebase session. Firebase Auth loads once the page has
- * rendered and restores a session the browser kept; until then the session
- * is `starting`.
+/*
+ * The session is Firebase's, and lasts as long as the page: a store outside React, which the page reads with
+ * useSyncExternalStore.
  */
-export function useStaffSession() {
-  const [session, setSession] = useState<Session>({ kind: 'starting' });
-  const [auth, setAuth] = useState<Auth | null>(null);
-  const ending = useRef<EndNotice | null>(null);
-  const signedIn = useRef(false);
+interface State {
+  session: Session;
+  /** Firebase Auth's module, once loaded. */
+  auth: Auth | null;
+}
+const STARTING: State = { session: { kind: 'starting' }, auth: null };
+let state = STARTING;
+const listeners = new Set<() => void>();
+let started = false;
+let signedIn = false;
+/** Why this page is ending the session, until Firebase says it ended. */
+let ending: EndNotice | null = null;
 
-  useEffect(() => {
-    if (!SIGN_IN_CONFIGURED) return;
-    let current = true;
-    let unsubscribe: (() => void) | undefined;
-    // Named, so that webpack keeps it apart from the other lazily loaded chunks (Gatsby names shared chunks after their users).
-    import(/* webpackChunkName: "staff-session" */ './session').then(
-      (module) => {
-        if (!current) return;
-        setAuth(module);
-        unsubscribe = module.watchAccount((email) => {
-          if (email !== null) setSession({ kind: 'signedIn', email });
-          // Ended by nobody here: Firebase could no longer renew the session.
-          else setSession({ kind: 'signedOut', notice: ending.current ?? (signedIn.current ? 'expired' : null) });
-          signedIn.current = email !== null;
-          ending.current = null;
-        });
-      },
-      () => current && setSession({ kind: 'unavailable' }),
-    );
-    return () => {
-      current = false;
-      unsubscribe?.();
-    };
-  }, []);
+function update(change: Partial<State>) {
+  state = { ...state, ...change };
+  listeners.forEach((listener) => listener());
+}
 
-  const endSession = useCallback(
-    (notice: EndNotice) => {
-      // Firebase may have ended it already (and said why): nothing left to end.
-      if (!signedIn.current) return;
-      ending.current = notice;
-      void auth?.endSession();
+/** Loads Firebase Auth, which restores a session the browser kept, and follows the account from then on. */
+function start() {
+  if (started || !SIGN_IN_CONFIGURED) return;
+  started = true;
+  // Named, so that webpack keeps it apart from the other lazily loaded chunks (Gatsby names shared chunks after their users).
+  import(/* webpackChunkName: "staff-session" */ './session').then(
+    (auth) => {
+      update({ auth });
+      auth.watchAccount((email) => {
+        // Ended by nobody here: Firebase could no longer renew the session.
+        const notice = ending ?? (signedIn ? 'expired' : null);
+        update({ session: email !== null ? { kind: 'signedIn', email } : { kind: 'signedOut', notice } });
+        signedIn = email !== null;
+        ending = null;
+      });
     },
-    [auth],
+    () => update({ session: { kind: 'unavailable' } }),
   );
+}
 
-  return { session, auth, endSession };
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  start();
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+/** Ends the session and says why; nothing when Firebase has ended it already (and said why). */
+export function endSession(notice: EndNotice): void {
+  if (!signedIn) return;
+  ending = notice;
+  void state.auth?.endSession();
+}
+
+/**
+ * The staff member's Firebase session. Firebase Auth loads once the page has rendered (its first subscriber) and
+ * restores a session the browser kept; until then the session is `starting`, as the server renders it.
+ */
+export function useStaffSession(): State {
+  return useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => STARTING,
+  );
 }
