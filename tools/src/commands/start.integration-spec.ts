@@ -8,7 +8,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createTemporaryDatabase, openScratchServer, type TemporaryDatabase } from '../dev/database/temporary-database';
 import { REPO_ROOT } from '../common/paths';
-import { loadToolsConfig } from '../common/config';
+import { loadTestSettings } from '../common/test-settings';
 import { freePort, freePortRun } from '../common/ports';
 
 jest.setTimeout(420_000);
@@ -20,7 +20,7 @@ let siteUrl: string;
 
 beforeAll(async () => {
   // Beside the API tests' embedded PostgreSQL, which test:integration runs at the same time.
-  server = await openScratchServer(loadToolsConfig().tests.embeddedPostgresPort + 20);
+  server = await openScratchServer(loadTestSettings().embeddedPostgresPort + 20);
   // Empty: npm start migrates and seeds it, as it does any database.
   database = await createTemporaryDatabase(server.url, 'segmentia_start', { prepare: false });
   const [port, metrics, site, smtp, web] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);

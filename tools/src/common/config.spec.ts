@@ -1,3 +1,4 @@
+import { loadTestSettings } from './test-settings';
 import { ConfigError, loadConfig } from '@segmentia/api/config';
 import { loadToolsConfig } from './config';
 
@@ -18,8 +19,9 @@ describe('the tools’ settings', () => {
     expect(() => loadToolsConfig({ SITE_PORT: '0' })).toThrow(ConfigError);
     expect(() => loadToolsConfig({ ALTCHA_COST: 'many' })).toThrow(/ALTCHA_COST/);
     expect(() => loadToolsConfig({ BACKUP_ENCRYPTION_KEY: 'secret' })).toThrow(/BACKUP_ENCRYPTION_KEY must be 64 hexadecimal digits/);
-    expect(() => loadToolsConfig({ E2E_REUSE_BUILD: 'yes' })).toThrow(/E2E_REUSE_BUILD must be 1 or true/);
-    expect(loadToolsConfig({ E2E_REUSE_BUILD: '1', BENCH_PAGES: '/es/, /en/' }).tests.e2e.reuseBuild).toBe(true);
+    expect(() => loadTestSettings({ E2E_REUSE_BUILD: 'yes' })).toThrow(/E2E_REUSE_BUILD must be 1 or true/);
+    expect(loadTestSettings({ E2E_REUSE_BUILD: '1' }).e2e.reuseBuild).toBe(true);
+    expect(loadToolsConfig({ BENCH_PAGES: '/es/, /en/' }).bench.pages).toEqual(['/es/', '/en/']);
   });
 
   it('are none of the API’s: the API process neither reads nor refuses them', () => {

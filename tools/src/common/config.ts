@@ -6,7 +6,7 @@
  */
 import { AppConfig, IntSetting, loadSettings, Port, UrlSetting } from '@segmentia/api/config';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsOptional, IsString, Matches, ValidateIf } from 'class-validator';
+import { IsOptional, IsString, Matches, ValidateIf } from 'class-validator';
 import { DEFAULT_AUTH_EMULATOR_PORT } from '@segmentia/api/auth';
 
 const toList = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.split(',').map((item) => item.trim()) : value);
@@ -77,15 +77,10 @@ export class ToolsConfig extends AppConfig {
   @Port()
   MAIL_CATCHER_WEB_PORT = 1080;
 
-  // --- Images, drills, benchmarks and tests ---
+  // --- Images, drills and benchmarks (the tests' own: test-settings.ts) ---
   /** The public address the web image serves (`npm run images`, the web image's site build). */
   @UrlSetting({ optional: true })
   SITE_URL?: string = undefined;
-
-  /** The browser the tests and the benchmarks launch; unset: Debian's chromium, installed when missing. */
-  @IsOptional()
-  @IsString()
-  CHROMIUM_PATH?: string = undefined;
 
   /** Leads the drills write. */
   @IntSetting(1)
@@ -110,34 +105,6 @@ export class ToolsConfig extends AppConfig {
   @IsOptional()
   @IsString()
   BENCH_AGAINST?: string = undefined;
-
-  /** The API tests' Redis (a redis-server of their own when it does not answer) and their embedded PostgreSQL's port. */
-  @Matches(/^rediss?:\/\//, { message: 'TEST_REDIS_URL must be a redis:// or rediss:// URL' })
-  TEST_REDIS_URL = 'redis://127.0.0.1:6379';
-
-  @Port()
-  TEST_EMBEDDED_POSTGRES_PORT = 54339;
-
-  /** The browser tests' stack: the API's, the site's, the Auth emulator's and the embedded PostgreSQL's ports. */
-  @Port()
-  E2E_API_PORT = 4100;
-
-  @Port()
-  E2E_SITE_PORT = 8100;
-
-  @Port()
-  E2E_AUTH_EMULATOR_PORT = 9199;
-
-  @Port()
-  E2E_EMBEDDED_POSTGRES_PORT = 54349;
-
-  /** E2E_REUSE_BUILD=1 (or true): the browser tests serve the site already built in site/public. */
-  @IsOptional()
-  @Transform(({ value }: { value: unknown }) =>
-    value === '1' || value === 'true' ? true : value === '0' || value === 'false' ? false : value,
-  )
-  @IsBoolean({ message: 'E2E_REUSE_BUILD must be 1 or true (0, false or unset: build)' })
-  E2E_REUSE_BUILD?: boolean = undefined;
 
   // --- The tools' settings grouped by concern, as the API's (config-groups.ts) ---
   /** The product's PostgreSQL: DATABASE_URL, or (url unset) the embedded one. */
@@ -178,21 +145,6 @@ export class ToolsConfig extends AppConfig {
       runs: this.BENCH_RUNS,
       pages: this.BENCH_PAGES,
       against: this.BENCH_AGAINST,
-    };
-  }
-
-  get tests() {
-    return {
-      chromiumPath: this.CHROMIUM_PATH,
-      redisUrl: this.TEST_REDIS_URL,
-      embeddedPostgresPort: this.TEST_EMBEDDED_POSTGRES_PORT,
-      e2e: {
-        apiPort: this.E2E_API_PORT,
-        sitePort: this.E2E_SITE_PORT,
-        authEmulatorPort: this.E2E_AUTH_EMULATOR_PORT,
-        embeddedPostgresPort: this.E2E_EMBEDDED_POSTGRES_PORT,
-        reuseBuild: this.E2E_REUSE_BUILD === true,
-      },
     };
   }
 }

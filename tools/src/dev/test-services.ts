@@ -8,12 +8,12 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import net from 'node:net';
 import { until } from '@segmentia/testing';
-import { loadToolsConfig } from '../common/config';
+import { loadTestSettings } from '../common/test-settings';
 import { freePort } from '../common/ports';
 import { ensureCommands } from '../common/debian-packages';
 
 /** Debian's chromium (`apt-get install chromium`); CHROMIUM_PATH for another browser binary. */
-export const CHROMIUM_PATH = loadToolsConfig().tests.chromiumPath ?? '/usr/bin/chromium';
+export const CHROMIUM_PATH = loadTestSettings().chromiumPath ?? '/usr/bin/chromium';
 /** Its flags for the tests and benchmarks: no sandbox (root), no GPU, none of the background traffic a closed network refuses. */
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -27,7 +27,7 @@ export const CHROMIUM_ARGS = [
 /** Installs Debian's chromium when the browser the tests launch (CHROMIUM_PATH) is not there. */
 export function ensureBrowser(): void {
   if (existsSync(CHROMIUM_PATH)) return;
-  if (loadToolsConfig().tests.chromiumPath)
+  if (loadTestSettings().chromiumPath)
     throw new Error(`CHROMIUM_PATH is ${CHROMIUM_PATH}, which does not exist: point it at a chromium binary.`);
   ensureCommands(['chromium']);
 }
@@ -54,7 +54,7 @@ export function answersPing(url: string): Promise<boolean> {
  * port (the API tests' global setup hands its URL over as TEST_REDIS_URL); `stop()` ends what it started.
  */
 export async function ensureRedis(): Promise<{ url: string; stop(): Promise<void> }> {
-  const url = loadToolsConfig().tests.redisUrl;
+  const url = loadTestSettings().redisUrl;
   if (await answersPing(url)) return { url, stop: async () => undefined };
   ensureCommands(['redis-server']);
   const port = await freePort();

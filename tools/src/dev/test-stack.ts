@@ -13,7 +13,7 @@ import { loadConfig } from '@segmentia/api/config';
 import { createTemporaryDatabase, openScratchServer } from './database/temporary-database';
 import { DEMO_PROJECT_ID } from './local-services/auth-emulator';
 import { startLocalServices } from './local-services/local-services';
-import { loadToolsConfig } from '../common/config';
+import { loadTestSettings } from '../common/test-settings';
 import { REPO_ROOT } from '../common/paths';
 import { freePort } from '../common/ports';
 import { buildSite } from './site-build';
@@ -21,7 +21,7 @@ import { serveSite } from './site-server';
 
 export { REPO_ROOT };
 
-const { e2e } = loadToolsConfig().tests;
+const { e2e } = loadTestSettings();
 export const API_PORT = e2e.apiPort;
 export const SITE_PORT = e2e.sitePort;
 export const SITE_URL = `http://127.0.0.1:${SITE_PORT}`;

@@ -3,15 +3,16 @@ import path from 'node:path';
 import { COMPANY_VARIABLES } from '@segmentia/contracts/company';
 import { TEST_HAND_OFFS } from '@segmentia/testing';
 import { ToolsConfig } from '../common/config';
+import { TestSettings } from '../common/test-settings';
 import { REPO_ROOT } from '../common/paths';
 
 const read = (file: string) => readFileSync(path.join(REPO_ROOT, file), 'utf8');
 const sorted = (names: Iterable<string>) => [...new Set(names)].sort();
 
-/** The variables read through the settings: AppConfig and ToolsConfig, the tests' hand-offs, the site's build settings. */
+/** The variables read through the settings: AppConfig, ToolsConfig and TestSettings, the tests' hand-offs, the site's build settings. */
 const BUILD_SETTINGS = /export const BUILD_SETTINGS = \{([\s\S]*?)\n\};/.exec(read('site/src/config/build-settings.ts'))![1]!;
 const READ = {
-  config: Object.keys(new ToolsConfig()),
+  config: [...Object.keys(new ToolsConfig()), ...Object.keys(new TestSettings())],
   handOffs: Object.values(TEST_HAND_OFFS) as string[],
   site: [...BUILD_SETTINGS.matchAll(/process\.env\.([A-Z0-9_]+)/g)].map((match) => match[1]!),
 };

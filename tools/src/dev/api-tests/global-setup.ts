@@ -2,7 +2,7 @@ import './from-source';
 import { renewApiRolePassword } from '@segmentia/api/database';
 import { DEMO_PROJECT_ID } from '@segmentia/contracts/staff';
 import { handOff } from '@segmentia/testing';
-import { loadToolsConfig } from '../../common/config';
+import { loadTestSettings } from '../../common/test-settings';
 import { freePortRun } from '../../common/ports';
 import { createTemporaryDatabase, openScratchServer } from '../database/temporary-database';
 import { startAuthEmulator } from '../local-services/auth-emulator';
@@ -24,7 +24,7 @@ export default async function globalSetup(): Promise<void> {
   const [redis, emulator, server] = await Promise.all([
     ensureRedis(),
     startAuthEmulator({ auth: emulatorPort, hub: emulatorPort + 1, logging: emulatorPort + 2 }, DEMO_PROJECT_ID),
-    openScratchServer(loadToolsConfig().tests.embeddedPostgresPort),
+    openScratchServer(loadTestSettings().embeddedPostgresPort),
   ]);
   const database = await createTemporaryDatabase(server.url, 'segmentia_test');
   handOff('databaseUrl', database.url);
