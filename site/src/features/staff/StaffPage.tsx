@@ -1,21 +1,27 @@
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { KeyRound } from 'lucide-react';
-import React, { lazy, type ReactNode, Suspense } from 'react';
+import React, { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { LoadingMessage } from '../../components/LoadingMessage';
 import { RetryMessage } from '../../components/RetryMessage';
 import { SignInForm } from './SignInForm';
 import { SIGN_IN_CONFIGURED, useStaffSession } from './use-staff-session';
 import * as styles from './Staff.module.css';
+// The dialogs' rules, which the lead's details compose, in the page's first stylesheets before the staff page's own:
+// loaded with the signed-in chunk instead, they would come after them and override them.
+import '../../styles/dialogs.module.css';
 
-/** The page once signed in, with Apollo Client: a chunk of its own, fetched while the page is idle, shown once someone has signed in. */
-const StaffWorkspace = lazy(() =>
-  import(/* webpackChunkName: "staff-workspace", webpackPrefetch: true */ './StaffWorkspace').catch(() => ({ default: Unavailable })),
-);
+/** The page once signed in, with Apollo Client: a chunk of its own, asked for as the page starts and shown once someone has signed in. */
+const loadWorkspace = () => import(/* webpackChunkName: "staff-workspace" */ './StaffWorkspace');
+const StaffWorkspace = lazy(() => loadWorkspace().catch(() => ({ default: Unavailable })));
 
 /** The staff page: sign-in, then the leads. Rendered on the server as the sign-in form, busy while the session is checked. */
 export function StaffPage() {
   const { t } = useTranslation('staff');
   const { session, auth } = useStaffSession();
+  // While Firebase Auth restores the session: the signed-in page is then ready when it is needed.
+  useEffect(() => {
+    if (SIGN_IN_CONFIGURED) loadWorkspace().catch(() => undefined);
+  }, []);
 
   if (!SIGN_IN_CONFIGURED) {
     return (
