@@ -27,10 +27,11 @@ const ADDRESSES = { visitor: '127.0.0.20', challenge: '127.0.0.21', search: '127
 const COUNTRIES = ['ES', 'DE', 'FR', 'IT', 'PT', 'GB', 'NL', 'PL'];
 const WORDS = ['reisen', 'auto', 'mode', 'sport', 'familia', 'viaggi'];
 /**
- * Goals: the share of its explorer answers a second the visitor keeps, its p99 at most this many times; the flooders
- * refused within milliseconds (their p99 also holds the wait of a process at nice 19 on two busy cores).
+ * Goals: the share of its explorer answers a second the visitor keeps, its p99 at most this many times, or this many
+ * milliseconds more (a p99 of a few milliseconds alone doubles with a core's scheduling, which no visitor sees); the
+ * flooders refused within milliseconds (their p99 also holds the wait of a process at nice 19 on two busy cores).
  */
-const GOALS = { throughput: 0.9, p99: 2, refusedP50Ms: 10, refusedP99Ms: 100 };
+const GOALS = { throughput: 0.9, p99: 2, p99SlackMs: 25, refusedP50Ms: 10, refusedP99Ms: 100 };
 
 interface Phase {
   perSecond: number;
@@ -132,7 +133,7 @@ export async function floodDrill(topology: Topology, caFile: string, ca: string,
     const kept = flooded.perSecond / alone.perSecond;
     const ok =
       kept >= GOALS.throughput &&
-      flooded.p99 <= GOALS.p99 * alone.p99 &&
+      flooded.p99 <= Math.max(GOALS.p99 * alone.p99, alone.p99 + GOALS.p99SlackMs) &&
       alone.failed.length === 0 &&
       flooded.failed.length === 0 &&
       sent.code === 'OK' &&
