@@ -4,12 +4,10 @@
  * and the ones only the tools read. Validated together at start, so a bad value
  * fails before anything starts, with a message that names its variable.
  */
-import { AppConfig, IntSetting, loadSettings, Port, UrlSetting } from '@segmentia/api/config';
+import { AppConfig, IntSetting, loadSettings, Port, toList, UrlSetting } from '@segmentia/api/config';
 import { Transform } from 'class-transformer';
 import { IsOptional, IsString, Matches, ValidateIf } from 'class-validator';
 import { DEFAULT_AUTH_EMULATOR_PORT } from '@segmentia/api/auth';
-
-const toList = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.split(',').map((item) => item.trim()) : value);
 
 export class ToolsConfig extends AppConfig {
   /** The API's setting, but optional here: unset, the tools start the embedded PostgreSQL (read as `postgres.url`). */
