@@ -18,6 +18,11 @@ export const PACKAGES = {
   nginx: ['nginx', 'libnginx-mod-http-brotli-filter', 'libnginx-mod-http-brotli-static'],
   'redis-server': ['redis-server'],
   openssl: ['openssl'],
+  // `npm run prod` and the drill: Prometheus (and promtool, which tests the alerts) with its exporters.
+  prometheus: ['prometheus'],
+  'prometheus-nginx-exporter': ['prometheus-nginx-exporter'],
+  'prometheus-postgres-exporter': ['prometheus-postgres-exporter'],
+  'prometheus-redis-exporter': ['prometheus-redis-exporter'],
   // The Nu Html Checker (vnu-jar) runs on Java.
   java: ['default-jre-headless'],
 } satisfies Record<string, string[]>;
