@@ -19,6 +19,9 @@ interface ClusterSpec {
   bootstrap?: { initdb?: { database?: string; owner?: string } };
   managed?: { roles?: { name?: string; login?: boolean; superuser?: boolean; passwordSecret?: { name?: string } }[] };
   plugins?: { name: string; isWALArchiver?: boolean; parameters?: Record<string, string> }[];
+  minSyncReplicas?: number;
+  maxSyncReplicas?: number;
+  postgresql?: { synchronous?: { method?: string; number?: number; dataDurability?: string; failoverQuorum?: boolean } };
 }
 interface ObjectStoreSpec {
   retentionPolicy?: string;
@@ -115,6 +118,36 @@ export const cloudNativePg: Rule = (objects) => {
   }
   return problems;
 };
+
+/**
+ * A Cluster of more than one instance replicates synchronously, the operator's current way (CloudNativePG 1.28 or
+ * later): a commit returns once a standby has its WAL, writes wait rather than go on unprotected, a standby is
+ * promoted only when it provably holds every acknowledged commit, and one standby more than the commits wait for, so a
+ * standby lost blocks no write. One instance has no standby (the operator refuses the stanza there).
+ */
+export const synchronousReplication: Rule = (objects) =>
+  ofKind(objects, 'Cluster').flatMap((cluster) => {
+    const { instances, minSyncReplicas, maxSyncReplicas, postgresql } = specOf<ClusterSpec>(cluster);
+    const sync = postgresql?.synchronous;
+    const problems: string[] = [];
+    if (minSyncReplicas !== undefined || maxSyncReplicas !== undefined)
+      problems.push('minSyncReplicas/maxSyncReplicas: the deprecated way, which drops to asynchronous when standbys are lost');
+    if (typeof instances !== 'number' || instances < 2) {
+      if (sync) problems.push('synchronous replication with one instance, which the operator refuses');
+    } else if (!sync) {
+      problems.push('replicates asynchronously: a primary lost takes its last acknowledged commits with it');
+    } else {
+      if (!['any', 'first'].includes(sync.method ?? '')) problems.push(`synchronous.method ${sync.method} is not any or first`);
+      if (!Number.isInteger(sync.number) || sync.number! < 1) problems.push('synchronous.number is not at least 1');
+      else if (sync.number! > instances - 2)
+        problems.push(`synchronous.number ${sync.number} of ${instances - 1} standbys: one standby lost would stop every write`);
+      if (sync.dataDurability !== 'required')
+        problems.push(`synchronous.dataDurability is ${sync.dataDurability}, not required: writes would go on unprotected`);
+      if (sync.failoverQuorum !== true)
+        problems.push('synchronous.failoverQuorum is not true: a standby without the last commits may be promoted');
+    }
+    return problems.map((problem) => `${nameOf(cluster)}: ${problem}`);
+  });
 
 const servicePort = (objects: KubeObject[], name: string, namespace: string | undefined, matches: (port: ServicePort) => boolean) =>
   (find(objects, 'Service', name, namespace)?.spec as { ports?: ServicePort[] } | undefined)?.ports?.find(matches);

@@ -12,7 +12,7 @@ import { REPO_ROOT } from '../../common/paths';
 import { HEALTH_PATHS, NGINX_MAIN, NGINX_TEMPLATE } from '../production/nginx';
 import { UPSTREAM_FAILURES } from '../production/topology';
 import { apiEnvironment, composeApiNames, environmentNames, ONLY_IN_COMPOSE, ONLY_IN_KUBERNETES } from './api-environment';
-import { cloudNativePg, gatewayApi, givenByTheInstallation } from './custom-resources';
+import { cloudNativePg, gatewayApi, givenByTheInstallation, synchronousReplication } from './custom-resources';
 import {
   defaultDeny,
   disruptionBudgets,
@@ -69,6 +69,7 @@ const RULES: Record<string, Rule> = {
   'the namespace denies by default': defaultDeny,
   'the migration Job is one per release': migrationJobPerRelease,
   'CloudNativePG and barman-cloud objects are complete': cloudNativePg,
+  'CloudNativePG replicates synchronously': synchronousReplication,
   'routes and BackendTLSPolicy reach their Services': gatewayApi,
   "the API's environment is compose's": apiEnvironment(COMPOSE_API_NAMES),
 };

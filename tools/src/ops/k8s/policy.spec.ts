@@ -1,6 +1,6 @@
 import type { IContainer, IPodSpec } from 'kubernetes-models/v1';
 import { apiEnvironment, composeApiNames } from './api-environment';
-import { cloudNativePg, gatewayApi, givenByTheInstallation } from './custom-resources';
+import { cloudNativePg, gatewayApi, givenByTheInstallation, synchronousReplication } from './custom-resources';
 import {
   defaultDeny,
   disruptionBudgets,
@@ -17,6 +17,8 @@ import { findObject, type KubeObject, podTemplateOf, renderOverlay } from './ren
 const find = (objects: KubeObject[], kind: string, name: string) => findObject(objects, kind, name)!;
 const podOf = (objects: KubeObject[], kind: string, name: string): IPodSpec => podTemplateOf(find(objects, kind, name));
 const containerOf = (objects: KubeObject[], kind: string, name: string): IContainer => podOf(objects, kind, name).containers[0]!;
+const clusterSync = (objects: KubeObject[]) =>
+  (find(objects, 'Cluster', 'segmentia-db').spec as { postgresql: { synchronous: Record<string, unknown> } }).postgresql.synchronous;
 
 /** Each check, fed production's objects with one thing broken, names that thing. */
 describe('the checks', () => {
@@ -157,6 +159,31 @@ describe('the checks', () => {
           superuser: true,
         }),
       problem: 'Cluster segmentia-db: managed role segmentia_api is not explicitly superuser: false',
+    },
+    {
+      name: 'asynchronous replication',
+      rule: synchronousReplication,
+      change: (objects) =>
+        delete (find(objects, 'Cluster', 'segmentia-db').spec as { postgresql: { synchronous?: object } }).postgresql.synchronous,
+      problem: 'Cluster segmentia-db: replicates asynchronously: a primary lost takes its last acknowledged commits with it',
+    },
+    {
+      name: 'durability preferred to availability',
+      rule: synchronousReplication,
+      change: (objects) => Object.assign(clusterSync(objects), { dataDurability: 'preferred' }),
+      problem: 'Cluster segmentia-db: synchronous.dataDurability is preferred, not required: writes would go on unprotected',
+    },
+    {
+      name: 'promotion without the quorum',
+      rule: synchronousReplication,
+      change: (objects) => delete clusterSync(objects).failoverQuorum,
+      problem: 'Cluster segmentia-db: synchronous.failoverQuorum is not true: a standby without the last commits may be promoted',
+    },
+    {
+      name: 'every standby synchronous',
+      rule: synchronousReplication,
+      change: (objects) => Object.assign(clusterSync(objects), { number: 2 }),
+      problem: 'Cluster segmentia-db: synchronous.number 2 of 2 standbys: one standby lost would stop every write',
     },
     {
       name: 'the BackendTLSPolicy gone',
