@@ -54,6 +54,10 @@ export class ToolsConfig extends AppConfig {
   @Port()
   PROD_HTTPS_PORT = 8443;
 
+  /** `npm run prod`'s Prometheus; its exporters and nginx's counters take the next four ports. */
+  @Port()
+  PROD_PROMETHEUS_PORT = 9090;
+
   /** The API the site's build reads from, and the API the visitor's browser calls. Unset: derived from the ports. */
   @UrlSetting({ optional: true })
   SITE_API_URL?: string = undefined;
@@ -104,6 +108,10 @@ export class ToolsConfig extends AppConfig {
   @IsString()
   BENCH_AGAINST?: string = undefined;
 
+  /** `npm run bench:leads`: how many leads its database is seeded with. */
+  @IntSetting(1000)
+  BENCH_LEADS = 1_000_000;
+
   // --- The tools' settings grouped by concern, as the API's (config-groups.ts) ---
   /** The product's PostgreSQL: DATABASE_URL, or (url unset) the embedded one. */
   get postgres() {
@@ -119,7 +127,7 @@ export class ToolsConfig extends AppConfig {
 
   /** `npm run prod`'s nginx. */
   get edge() {
-    return { httpPort: this.PROD_HTTP_PORT, httpsPort: this.PROD_HTTPS_PORT };
+    return { httpPort: this.PROD_HTTP_PORT, httpsPort: this.PROD_HTTPS_PORT, prometheusPort: this.PROD_PROMETHEUS_PORT };
   }
 
   /** The site `npm start` builds and serves. */
@@ -143,6 +151,7 @@ export class ToolsConfig extends AppConfig {
       runs: this.BENCH_RUNS,
       pages: this.BENCH_PAGES,
       against: this.BENCH_AGAINST,
+      leads: this.BENCH_LEADS,
     };
   }
 }
