@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { HTTPRoute } from '@kubernetes-models/gateway-api/gateway.networking.k8s.io/v1';
+import { PodMonitor } from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1/PodMonitor';
+import { PrometheusRule } from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1/PrometheusRule';
 import { Deployment } from 'kubernetes-models/apps/v1';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
 import { Job } from 'kubernetes-models/batch/v1';
@@ -13,6 +15,7 @@ import { HEALTH_PATHS, NGINX_MAIN, NGINX_TEMPLATE } from '../production/nginx';
 import { UPSTREAM_FAILURES } from '../production/topology';
 import { apiEnvironment, composeApiNames, environmentNames, ONLY_IN_COMPOSE, ONLY_IN_KUBERNETES } from './api-environment';
 import { cloudNativePg, gatewayApi, givenByTheInstallation, synchronousReplication } from './custom-resources';
+import { scrapeOnly, scrapeTargets } from './monitoring';
 import {
   defaultDeny,
   disruptionBudgets,
@@ -26,7 +29,10 @@ import {
 } from './policy';
 import { findObject, type KubeObject, podTemplateOf, renderOverlay } from './render';
 
-/** The models of kubernetes-models (Kubernetes' OpenAPI schemas) and @kubernetes-models/gateway-api, by apiVersion and kind. */
+/**
+ * The models of kubernetes-models (Kubernetes' OpenAPI schemas), @kubernetes-models/gateway-api and
+ * @kubernetes-models/prometheus-operator (the Prometheus Operator's CRDs), by apiVersion and kind.
+ */
 const SCHEMAS: Record<string, new (data: never) => { validate(): void }> = {
   'v1 Namespace': Namespace,
   'v1 ConfigMap': ConfigMap,
@@ -38,6 +44,8 @@ const SCHEMAS: Record<string, new (data: never) => { validate(): void }> = {
   'policy/v1 PodDisruptionBudget': PodDisruptionBudget,
   'networking.k8s.io/v1 NetworkPolicy': NetworkPolicy,
   'gateway.networking.k8s.io/v1 HTTPRoute': HTTPRoute,
+  'monitoring.coreos.com/v1 PodMonitor': PodMonitor,
+  'monitoring.coreos.com/v1 PrometheusRule': PrometheusRule,
 };
 /**
  * No package describes these (BackendTLSPolicy v1 only in a release of @kubernetes-models/gateway-api that needs Node.js 22 and
@@ -71,6 +79,8 @@ const RULES: Record<string, Rule> = {
   'CloudNativePG and barman-cloud objects are complete': cloudNativePg,
   'CloudNativePG replicates synchronously': synchronousReplication,
   'routes and BackendTLSPolicy reach their Services': gatewayApi,
+  'PodMonitors reach their pods, each with its job': scrapeTargets,
+  'the monitoring namespace reaches metrics ports only': scrapeOnly,
   "the API's environment is compose's": apiEnvironment(COMPOSE_API_NAMES),
 };
 

@@ -1,6 +1,7 @@
 import type { IContainer, IPodSpec } from 'kubernetes-models/v1';
 import { apiEnvironment, composeApiNames } from './api-environment';
 import { cloudNativePg, gatewayApi, givenByTheInstallation, synchronousReplication } from './custom-resources';
+import { scrapeOnly, scrapeTargets } from './monitoring';
 import {
   defaultDeny,
   disruptionBudgets,
@@ -17,6 +18,10 @@ import { findObject, type KubeObject, podTemplateOf, renderOverlay } from './ren
 const find = (objects: KubeObject[], kind: string, name: string) => findObject(objects, kind, name)!;
 const podOf = (objects: KubeObject[], kind: string, name: string): IPodSpec => podTemplateOf(find(objects, kind, name));
 const containerOf = (objects: KubeObject[], kind: string, name: string): IContainer => podOf(objects, kind, name).containers[0]!;
+const podMetricsEndpoint = (objects: KubeObject[], name: string) =>
+  (find(objects, 'PodMonitor', name).spec as { podMetricsEndpoints: Record<string, unknown>[] }).podMetricsEndpoints[0]!;
+const monitoringPeer = (objects: KubeObject[], name: string) =>
+  (find(objects, 'NetworkPolicy', name).spec as { ingress: { from: Record<string, unknown>[] }[] }).ingress[0]!.from[0]!;
 const clusterSync = (objects: KubeObject[]) =>
   (find(objects, 'Cluster', 'segmentia-db').spec as { postgresql: { synchronous: Record<string, unknown> } }).postgresql.synchronous;
 
@@ -184,6 +189,46 @@ describe('the checks', () => {
       rule: synchronousReplication,
       change: (objects) => Object.assign(clusterSync(objects), { number: 2 }),
       problem: 'Cluster segmentia-db: synchronous.number 2 of 2 standbys: one standby lost would stop every write',
+    },
+    {
+      name: "the API's metrics port closed to Prometheus",
+      rule: scrapeTargets,
+      change: (objects) => (find(objects, 'NetworkPolicy', 'api').spec as { ingress: unknown[] }).ingress.pop(),
+      problem: 'PodMonitor segmentia-api: no NetworkPolicy lets Prometheus reach the pods of Deployment segmentia-api on 9464',
+    },
+    {
+      name: "a PodMonitor that keeps the operator's job name",
+      rule: scrapeTargets,
+      change: (objects) => delete podMetricsEndpoint(objects, 'segmentia-web').relabelings,
+      problem: 'PodMonitor segmentia-web: port metrics: no relabeling sets the job label',
+    },
+    {
+      name: 'a PodMonitor on a port the pods do not have',
+      rule: scrapeTargets,
+      change: (objects) => (podMetricsEndpoint(objects, 'segmentia-api').port = 'http-metrics'),
+      problem: 'PodMonitor segmentia-api: the pods of Deployment segmentia-api have no port named http-metrics',
+    },
+    {
+      name: 'every pod of the monitoring namespace let in',
+      rule: scrapeOnly,
+      change: (objects) => delete monitoringPeer(objects, 'web-metrics').podSelector,
+      problem: "NetworkPolicy web-metrics: lets pods of monitoring other than Prometheus's in",
+    },
+    {
+      name: 'the monitoring namespace let in to every port',
+      rule: scrapeOnly,
+      change: (objects) =>
+        delete (find(objects, 'NetworkPolicy', 'web-metrics').spec as { ingress: { ports?: unknown }[] }).ingress[0]!.ports,
+      problem: 'NetworkPolicy web-metrics: lets monitoring reach every port',
+    },
+    {
+      name: 'the monitoring namespace let in to a port other than metrics',
+      rule: scrapeOnly,
+      change: (objects) =>
+        (find(objects, 'NetworkPolicy', 'web-metrics').spec as { ingress: { ports: { port: number }[] }[] }).ingress[0]!.ports.push({
+          port: 8443,
+        }),
+      problem: 'NetworkPolicy web-metrics: lets monitoring reach port 8443, not the metrics port of every pod it selects',
     },
     {
       name: 'the BackendTLSPolicy gone',
