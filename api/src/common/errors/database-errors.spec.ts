@@ -29,6 +29,18 @@ describe('isDatabaseUnavailable', () => {
     ['a server shutting down (57P01)', refused('57P01')],
     ['a server with no connection left (53300)', refused('53300')],
     ['a connection failure (08006)', refused('08006')],
+    [
+      'a raw query whose server stopped meanwhile',
+      known('P2010', 'Raw query failed. Code: `N/A`. Message: `Server has closed the connection.`', {
+        driverAdapterError: { name: 'DriverAdapterError', cause: { kind: 'ConnectionClosed' } },
+      }),
+    ],
+    [
+      'a raw query no connection reached',
+      known('P2010', "Raw query failed. Code: `N/A`. Message: `Can't reach database server at 127.0.0.1:5432`", {
+        driverAdapterError: { name: 'DriverAdapterError', cause: { kind: 'DatabaseNotReachable', host: '127.0.0.1', port: 5432 } },
+      }),
+    ],
   ])('is true for %s', (_, error) => {
     expect(isDatabaseUnavailable(error)).toBe(true);
   });
@@ -36,6 +48,10 @@ describe('isDatabaseUnavailable', () => {
   it.each([
     ['a unique violation', known('P2002')],
     ['a raw query with a syntax error (42601)', refused('42601')],
+    [
+      'a raw query the adapter refused for another reason',
+      known('P2010', 'Raw query failed.', { driverAdapterError: { cause: { kind: 'InvalidIsolationLevel' } } }),
+    ],
     [
       'a transaction that broke a constraint (23505)',
       Object.assign(new Error('duplicate key value'), { name: 'DriverAdapterError', cause: { originalCode: '23505', kind: 'postgres' } }),

@@ -10,6 +10,11 @@ const UNAVAILABLE_CODES = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024'])
  * interactive transaction throws the driver's error itself.
  */
 const UNAVAILABLE_SQLSTATE = /^(08[0-9A-Z]{3}|53300|57P0[1-3])$/;
+/**
+ * The kinds Prisma's driver adapter gives an error of its own, without a SQLSTATE: a server that stopped while a
+ * raw query was in flight ("Server has closed the connection") or that no connection reaches.
+ */
+const UNAVAILABLE_KINDS = new Set(['ConnectionClosed', 'DatabaseNotReachable', 'SocketTimeout', 'TooManyConnections']);
 /** What the pg driver reports through the adapter when the server is down or silent. */
 const UNAVAILABLE_MESSAGE = new RegExp(
   [
@@ -21,7 +26,8 @@ const UNAVAILABLE_MESSAGE = new RegExp(
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (error instanceof Prisma.PrismaClientInitializationError) return true;
-  if (UNAVAILABLE_SQLSTATE.test(sqlState(error) ?? '')) return true;
+  const adapterError = adapterCause(error);
+  if (UNAVAILABLE_SQLSTATE.test(String(adapterError?.originalCode ?? '')) || UNAVAILABLE_KINDS.has(String(adapterError?.kind))) return true;
   if (error instanceof Prisma.PrismaClientKnownRequestError) {
     // P2028 is also a transaction that ran too long; only "unable to start" means no connection came.
     return UNAVAILABLE_CODES.has(error.code) || (error.code === 'P2028' && /unable to start a transaction/i.test(error.message));
@@ -32,19 +38,18 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
-type AdapterError = { cause?: { originalCode?: unknown } };
+type AdapterError = { cause?: { originalCode?: unknown; kind?: unknown } };
 
 /**
- * The SQLSTATE the pg adapter saw: on its own error (DriverAdapterError, what
- * an interactive transaction throws), or kept by Prisma on its own.
+ * What the pg adapter saw (its kind of error, and PostgreSQL's SQLSTATE when the server answered): on its own error
+ * (DriverAdapterError, what an interactive transaction throws), or kept by Prisma on its own.
  */
-function sqlState(error: unknown): string | undefined {
+function adapterCause(error: unknown): AdapterError['cause'] {
   const adapterError =
     error instanceof Prisma.PrismaClientKnownRequestError
       ? (error.meta as { driverAdapterError?: AdapterError } | undefined)?.driverAdapterError
       : error instanceof Error && error.name === 'DriverAdapterError'
         ? (error as AdapterError)
         : undefined;
-  const code = adapterError?.cause?.originalCode;
-  return typeof code === 'string' ? code : undefined;
+  return adapterError?.cause;
 }
