@@ -60,6 +60,7 @@ describe('the Grafana dashboard (components/monitoring)', () => {
   it('finds a metric renamed, and a query that is not PromQL', () => {
     expect(unknown('sum(rate(segmentia_graphql_request_total[$__rate_interval]))')).toEqual(['segmentia_graphql_request_total']);
     expect(unknown('1 - segmentia:contact_availability:ratio_rate7d')).toEqual(['segmentia:contact_availability:ratio_rate7d']);
+    expect(unknown('max({__name__="segmentia_outbox_backlogs"})')).toEqual(['segmentia_outbox_backlogs']);
     expect(unknown('histogram_quantile(0.99, sum by (le) (rate(segmentia_graphql_request_duration_seconds_bucket[5m])))')).toEqual([]);
     expect(() => selectorsOf('sum(rate(segmentia_outbox_backlog[5m])')).toThrow('not PromQL');
   });

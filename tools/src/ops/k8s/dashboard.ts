@@ -76,16 +76,16 @@ export function selectorsOf(expr: string): { metric: string | undefined; matcher
       if (node.name !== 'VectorSelector') return;
       const identifier = node.node.getChild('Identifier');
       const matchers = node.node.getChild('LabelMatchers')?.getChildren('UnquotedLabelMatcher') ?? [];
-      selectors.push({
-        metric: identifier ? query.slice(identifier.from, identifier.to) : undefined,
-        matchers: matchers.map((matcher) => {
-          const text = (name: string) => {
-            const child = matcher.getChild(name)!;
-            return query.slice(child.from, child.to);
-          };
-          return { label: text('LabelName'), op: text('MatchOp'), value: text('StringLiteral').slice(1, -1) };
-        }),
+      const labels = matchers.map((matcher) => {
+        const text = (name: string) => {
+          const child = matcher.getChild(name)!;
+          return query.slice(child.from, child.to);
+        };
+        return { label: text('LabelName'), op: text('MatchOp'), value: text('StringLiteral').slice(1, -1) };
       });
+      // A name given as a label ({__name__="…"}) is a name all the same.
+      const byLabel = labels.find(({ label, op }) => label === '__name__' && op === '=')?.value;
+      selectors.push({ metric: identifier ? query.slice(identifier.from, identifier.to) : byLabel, matchers: labels });
     },
   });
   if (error !== undefined) throw new Error(`not PromQL at ${error}: ${query.slice(error, error + 40)}…`);
