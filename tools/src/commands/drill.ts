@@ -75,7 +75,7 @@ async function main(): Promise<void> {
     }
     await topology.restartNginx(LOAD_EDGE);
     await step('crash under load', () => crashUnderLoad(topology, client, database));
-    await step('webhook down, then up', () => webhookRecovers(webhook, database));
+    await step('webhook down, then up', () => webhookRecovers(topology, webhook, database));
     await step('rolling restart', () => rollingRestart(topology, client, webhook, database));
     await step('database outage', () => databaseOutage(topology, client, database));
     await step('disaster and restore', () => restoreDrill(topology, client));

@@ -4,7 +4,8 @@
  * uses, HTTPS with a local certificate authority, two API replicas with
  * NODE_ENV=production, Redis (REDIS_URL, or a redis-server of its own),
  * PostgreSQL (DATABASE_URL, or the embedded one), migrations applied once, the
- * site built once against the API. Ctrl-C stops everything, front to back.
+ * site built once against the API, Prometheus with Debian's exporters evaluating the alerts. Ctrl-C stops everything,
+ * front to back.
  */
 import path from 'node:path';
 import { ROTATION_INTERVAL_MS } from '../ops/production/log-rotation';
@@ -37,12 +38,15 @@ async function main(): Promise<void> {
     // A PostgreSQL of your own is backed up by its operator (pg_basebackup, pgBackRest, CloudNativePG).
     backupDir: config.postgres.url ? undefined : path.resolve(REPO_ROOT, config.backups.dir),
     backupRetentionDays: config.backups.retentionDays,
+    // Prometheus' own default interval: history for 15 days in .data/prod/prometheus.
+    monitoring: { port: config.edge.prometheusPort, scrapeSeconds: 15, evaluationSeconds: 15 },
     portVariables: {
       http: 'PROD_HTTP_PORT',
       https: 'PROD_HTTPS_PORT',
       api: 'PORT (its replicas use PORT + 1 and + 2)',
       metrics: 'METRICS_PORT (the replicas use METRICS_PORT + 1 and + 2)',
       redis: 'REDIS_URL (a Redis of your own)',
+      monitoring: 'PROD_PROMETHEUS_PORT (its exporters use the next four ports)',
     },
   });
 
@@ -74,6 +78,7 @@ Segmentia runs in production shape:
   site       ${topology.siteUrl}/  (http://localhost:${config.edge.httpPort}/ redirects there)
   API        ${topology.siteUrl}/graphql  (replicas at ${apiPorts.map((port) => `127.0.0.1:${port}`).join(', ')})
   metrics    ${metricsPorts.map((port) => `http://127.0.0.1:${port}/metrics`).join(', ')}  (not behind nginx)
+  alerts     ${topology.monitoring.url}/alerts  (Prometheus: the API, nginx, PostgreSQL and Redis; rules in deploy/monitoring/rules)
   logs       ${topology.logDir}/  (JSON lines: api-1.log, api-2.log, nginx-access.log)
   backups    ${backups}
   trust      ${topology.certificates.ca}  (the local certificate authority: add it to your browser, or NODE_EXTRA_CA_CERTS for Node.js)

@@ -20,7 +20,7 @@ async function main(): Promise<void> {
   // Ports 80 and 443: where the scanner looks. The API serves its IDE and schema, which nginx must not pass on (checkEdge).
   const { topology, discard } = scratchTopology(
     'the security check',
-    { http: 80, https: 443, api: [14201, 14202], metrics: [19201, 19202], postgres: 54369, redis: 16391 },
+    { http: 80, https: 443, api: [14201, 14202], metrics: [19201, 19202], postgres: 54369, redis: 16391, monitoring: 19290 },
     { GRAPHQL_IDE: 'true' },
   );
   let failed = false;

@@ -3,9 +3,10 @@
  * moment T; more leads; staff erase some; the data folder is destroyed without
  * warning, while leads still arrive. Restored to `latest` and served again:
  * every lead whose receipt a client got is a row, but those of the last WAL
- * not yet archived (the RPO), and no erased lead is back; the time from the
- * loss to a lead accepted again is the RTO. Restored to T: exactly the leads
- * received until T, and none erased after T.
+ * not yet archived (the RPO), and no erased lead is back. The operator starts
+ * the restore when the database-down alert fires; the time from the loss to a
+ * lead accepted again, that wait included, is the RTO. Restored to T: exactly
+ * the leads received until T, and none erased after T.
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
@@ -20,6 +21,8 @@ import { freePort } from '../../common/ports';
 import type { Topology } from '../production/topology';
 import { type Client, load, submit } from './client';
 import { report, sleep } from './setup';
+import { alertVerdict, awaitFiring, awaitResolved } from './alerts';
+import { DATABASE_DOWN } from './faults';
 
 /** Contact requests only, with retries (as the form retries); the receipts' request ids and times. */
 async function leads(client: Client, count: number, stopWhen?: () => boolean): Promise<Map<string, number>> {
@@ -103,6 +106,7 @@ export async function restoreDrill(topology: Topology, client: Client): Promise<
   lostAt = Date.now();
   await topology.destroyDatabase();
   keep(await arriving);
+  const firedAt = await awaitFiring(topology.monitoring, ...DATABASE_DOWN, lostAt);
 
   const latest = await restore(backupDir, 'latest', path.join(path.dirname(backupDir), 'restored', 'latest'), await freePort());
   await topology.startDatabase(latest.dataDir);
@@ -112,6 +116,12 @@ export async function restoreDrill(topology: Topology, client: Client): Promise<
     intervalMs: 100,
   });
   const rtoSeconds = (Date.now() - lostAt) / 1000;
+  const told = alertVerdict(...DATABASE_DOWN, {
+    faultAt: lostAt,
+    firedAt,
+    clearedAt: Date.now(),
+    resolvedAt: await awaitResolved(topology.monitoring, ...DATABASE_DOWN),
+  });
 
   const afterLatest = await requestIds(topology.databaseUrl);
   const erasedBack = erased.filter((id) => afterLatest.has(id));
@@ -125,13 +135,14 @@ export async function restoreDrill(topology: Topology, client: Client): Promise<
   const extra = [...restoredAtMoment.keys()].filter((id) => !expected.includes(id));
   report(
     'disaster and restore',
-    erasedBack.length === 0 &&
+    told.ok &&
+      erasedBack.length === 0 &&
       rpoSeconds <= ARCHIVE_TIMEOUT_SECONDS + 5 &&
       missing.length === 0 &&
       extra.length === 0 &&
       erased.every((id) => !restoredAtMoment.has(id)),
-    `${receipts.size} leads received, data folder destroyed under load; restored to latest and serving in ${rtoSeconds.toFixed(1)} s ` +
-      `(RTO; the restore itself ${latest.seconds.toFixed(1)} s); lost ${lost.length} lead(s) of the last ${rpoSeconds.toFixed(1)} s ` +
+    `${receipts.size} leads received, data folder destroyed under load; ${told.figures}; restored to latest and serving ` +
+      `${rtoSeconds.toFixed(1)} s after the loss (RTO; the restore itself ${latest.seconds.toFixed(1)} s); lost ${lost.length} lead(s) of the last ${rpoSeconds.toFixed(1)} s ` +
       `(RPO, the WAL not yet archived; at most ${ARCHIVE_TIMEOUT_SECONDS} s); erased and back: ${erasedBack.length} of ${erased.length}; ` +
       `restored to T: ${restoredAtMoment.size} leads, ${missing.length} missing, ${extra.length} extra, ` +
       `${erased.filter((id) => restoredAtMoment.has(id)).length} erased after T back`,

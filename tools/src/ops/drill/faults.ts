@@ -5,15 +5,23 @@ import { Client as PgClient } from 'pg';
 import { type Answer, Client, load, percentile, tally } from './client';
 import type { Topology } from '../production/topology';
 import { readyStatus } from './limits';
-import { CONCURRENCY, LEADS, LOAD_ENV, OUTAGE_SECONDS, PORTS, report, sleep, waitUntil, type Webhook } from './setup';
+import { CONCURRENCY, LEADS, LOAD_ENV, PORTS, report, sleep, waitUntil, type Webhook } from './setup';
+import { alertDeadlineSeconds, alertVerdict, awaitFiring, awaitResolved } from './alerts';
+
+/** What an operator is told of each fault (deploy/monitoring/rules). */
+const REPLICA_DOWN = 'SegmentiaApiReplicaDown';
+const NOTIFICATIONS_FAILING = 'SegmentiaNotificationsFailing';
+export const DATABASE_DOWN = ['SegmentiaDependencyDown', { dependency: 'postgres' }] as const;
 
 /**
- * 10,000 leads at concurrency 100, one replica SIGKILLed in the middle and started again; the client retries with
- * the same requestId (for about 9 s).
+ * 10,000 leads at concurrency 100, one replica SIGKILLed in the middle, and started again once the operator's alert
+ * fired; the client retries with the same requestId (for about 9 s), nginx sends the rest to the other replica.
  */
 export async function crashUnderLoad(topology: Topology, client: Client, database: PgClient): Promise<void> {
   let killed = false;
   let restart: Promise<void> | undefined;
+  const replica = { instance: `127.0.0.1:${PORTS.metrics[0]}` };
+  const alert: { faultAt: number; firedAt?: number; clearedAt?: number; resolvedAt?: number } = { faultAt: 0 };
   const result = await load(client, {
     count: LEADS,
     concurrency: CONCURRENCY,
@@ -24,7 +32,13 @@ export async function crashUnderLoad(topology: Topology, client: Client, databas
     onAnswer: (answered) => {
       if (!killed && answered >= LEADS * 0.4) {
         killed = true;
-        restart = topology.stopReplica(0, 'SIGKILL').then(() => topology.startReplica(0, LOAD_ENV));
+        restart = topology.stopReplica(0, 'SIGKILL').then(async () => {
+          alert.faultAt = Date.now();
+          alert.firedAt = await awaitFiring(topology.monitoring, REPLICA_DOWN, replica, alert.faultAt);
+          await topology.startReplica(0, LOAD_ENV);
+          alert.clearedAt = Date.now();
+          alert.resolvedAt = await awaitResolved(topology.monitoring, REPLICA_DOWN, replica);
+        });
         restart.catch(() => undefined); // awaited below
       }
     },
@@ -42,7 +56,8 @@ export async function crashUnderLoad(topology: Topology, client: Client, databas
   const failedFirst = result.answers.filter((answer) => answer.firstCode !== 'OK');
   const failedFinally = result.answers.filter((answer) => answer.code !== 'OK');
   const latencies = result.answers.map((answer) => answer.ms);
-  const ok = result.answers.length === LEADS && stored.rows === LEADS && receipts.size === LEADS && failedFinally.length === 0;
+  const told = alertVerdict(REPLICA_DOWN, replica, alert);
+  const ok = result.answers.length === LEADS && stored.rows === LEADS && receipts.size === LEADS && failedFinally.length === 0 && told.ok;
   report(
     'crash under load',
     ok,
@@ -52,15 +67,22 @@ export async function crashUnderLoad(topology: Topology, client: Client, databas
       `${stored.rows - stored.distinct_ids}, lost ${LEADS - stored.rows}; ` +
       `seen by a client without retries: ${failedFirst.length} (${tally(failedFirst.map((answer) => answer.firstCode))}); ` +
       `retried ${result.answers.filter((answer) => answer.attempts > 1).length}; ` +
-      `failed after retries: ${failedFinally.length} (${tally(failedFinally.map((answer) => answer.code))})`,
+      `failed after retries: ${failedFinally.length} (${tally(failedFinally.map((answer) => answer.code))}); ${told.figures}`,
   );
 }
 
-/** The webhook was down for the whole crash drill: once it is up, every lead is delivered, each once. */
-export async function webhookRecovers(webhook: Webhook, database: PgClient): Promise<void> {
+/**
+ * The webhook was down since the first lead (the crash drill's among them): sales' alert fired within its `for` of
+ * the first refused send; once it is up, the alert resolves and every lead is delivered, each once.
+ */
+export async function webhookRecovers(topology: Topology, webhook: Webhook, database: PgClient): Promise<void> {
+  const channel = { channel: 'WEBHOOK' };
+  const faultAt = webhook.state.firstRefusedAt ?? Date.now();
+  const firedAt = await awaitFiring(topology.monitoring, NOTIFICATIONS_FAILING, channel, faultAt);
   const refused = webhook.state.refused;
   webhook.state.down = false;
   const upAt = Date.now();
+  const resolvedAt = awaitResolved(topology.monitoring, NOTIFICATIONS_FAILING, channel);
   const expected = async () =>
     (await database.query<{ count: number }>("SELECT count(*)::int AS count FROM lead_notification WHERE channel = 'WEBHOOK'")).rows[0]!
       .count;
@@ -74,12 +96,13 @@ export async function webhookRecovers(webhook: Webhook, database: PgClient): Pro
   const { rows } = await database.query<{ undelivered: number }>(
     'SELECT count(*) FILTER (WHERE delivered_at IS NULL)::int AS undelivered FROM lead_notification',
   );
-  const ok = took !== undefined && webhook.deliveries.size === total && twice === 0 && rows[0]!.undelivered === 0;
+  const told = alertVerdict(NOTIFICATIONS_FAILING, channel, { faultAt, firedAt, clearedAt: upAt, resolvedAt: await resolvedAt });
+  const ok = took !== undefined && webhook.deliveries.size === total && twice === 0 && rows[0]!.undelivered === 0 && told.ok;
   report(
     'webhook down, then up',
     ok,
     `${refused} sends refused while down; up: ${webhook.deliveries.size} of ${total} notifications delivered in ` +
-      `${((took ?? Date.now() - upAt) / 1000).toFixed(1)} s, ${twice} delivered twice, ${rows[0]!.undelivered} left`,
+      `${((took ?? Date.now() - upAt) / 1000).toFixed(1)} s, ${twice} delivered twice, ${rows[0]!.undelivered} left; ${told.figures}`,
   );
 }
 
@@ -129,30 +152,34 @@ export async function rollingRestart(topology: Topology, client: Client, webhook
 }
 
 /**
- * PostgreSQL stopped for 20 s under load, then started: SERVICE_UNAVAILABLE within the timeout meanwhile, full service within 5 s after,
- * nothing lost.
+ * PostgreSQL stopped under load until the operator's alert fires, then started: SERVICE_UNAVAILABLE within the
+ * timeout meanwhile, full service within 5 s after, the alert resolved, nothing lost.
  */
 export async function databaseOutage(topology: Topology, client: Client, database: PgClient): Promise<void> {
   const logLinesBefore = PORTS.api.map((_, index) => apiLog(topology, index).length);
   const marks: { down?: number; up?: number; readyDuring?: number[] } = {};
+  const alert: { faultAt: number; firedAt?: number; clearedAt?: number; resolvedAt?: number } = { faultAt: 0 };
   // The drill's own connection goes with the server (the drills after this one do not use it).
   const outage = (async () => {
     await sleep(3000);
     await database.end();
     marks.down = performance.now();
+    alert.faultAt = Date.now();
     await topology.stopDatabase();
-    await sleep(OUTAGE_SECONDS * 500);
+    await sleep(10_000);
     marks.readyDuring = await Promise.all(PORTS.api.map(readyStatus));
-    await sleep(OUTAGE_SECONDS * 500);
+    alert.firedAt = await awaitFiring(topology.monitoring, ...DATABASE_DOWN, alert.faultAt);
     await topology.startDatabase();
     marks.up = performance.now();
+    alert.clearedAt = Date.now();
+    alert.resolvedAt = await awaitResolved(topology.monitoring, ...DATABASE_DOWN);
   })();
   outage.catch(() => undefined); // awaited below
   const loadStarted = performance.now();
   const result = await load(client, {
     count: 50_000,
     concurrency: 20,
-    maxSeconds: OUTAGE_SECONDS + 25,
+    maxSeconds: alertDeadlineSeconds(DATABASE_DOWN[0]) + 30,
     submitShare: 0.3,
     retries: 0,
     // Ten seconds of full service after PostgreSQL is back.
@@ -181,7 +208,9 @@ export async function databaseOutage(topology: Topology, client: Client, databas
   const unavailableLines = logs.filter((line) => line.includes('"outcome":"SERVICE_UNAVAILABLE"')).length;
   const stackLines = logs.filter((line) => /"stack"|\\n\s+at /.test(line)).length;
   const summaries = logs.filter((line) => line.includes('Database reachable again')).length;
+  const told = alertVerdict(...DATABASE_DOWN, alert);
   const ok =
+    told.ok &&
     unexpected.length === 0 &&
     slow.length === 0 &&
     outageAnswers.length > 0 &&
@@ -194,13 +223,13 @@ export async function databaseOutage(topology: Topology, client: Client, databas
   report(
     'database outage',
     ok,
-    `${OUTAGE_SECONDS} s down: ${outageAnswers.length} answers meanwhile (${tally(outageAnswers.map((answer) => answer.code))}), slowest ` +
+    `${((up - down) / 1000).toFixed(0)} s down: ${outageAnswers.length} answers meanwhile (${tally(outageAnswers.map((answer) => answer.code))}), slowest ` +
       `${Math.round(Math.max(0, ...outageAnswers.map((answer) => answer.ms)))} ms, other ` +
       `errors ${unexpected.length} (${tally(unexpected.map((answer) => answer.code))}); ` +
       `/ready ${marks.readyDuring!.join('/')}; full service ${recovery.toFixed(1)} s ` +
       `after PostgreSQL was back; receipts ${receipts.length} = rows ${rows[0]!.count}; ` +
       `logs: ${unavailableLines} request lines for ${unavailable.length} SERVICE_UNAVAILABLE ` +
-      `answers, ${stackLines} stack traces, ${summaries} outage summaries`,
+      `answers, ${stackLines} stack traces, ${summaries} outage summaries; ${told.figures}`,
   );
 }
 

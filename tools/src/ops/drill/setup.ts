@@ -6,8 +6,15 @@ import { loadToolsConfig } from '../../common/config';
 
 export const LEADS = loadToolsConfig().DRILL_LEADS;
 export const CONCURRENCY = 100;
-export const OUTAGE_SECONDS = 20;
-export const PORTS = { http: 18080, https: 18443, api: [14101, 14102], metrics: [19101, 19102], postgres: 54359, redis: 16390 };
+export const PORTS = {
+  http: 18080,
+  https: 18443,
+  api: [14101, 14102],
+  metrics: [19101, 19102],
+  postgres: 54359,
+  redis: 16390,
+  monitoring: 19190,
+};
 /** The replicas' settings for the drills: the outbox retries and frees a dead replica's rows quickly. */
 export const API_ENV = {
   NOTIFY_POLL_INTERVAL_MS: '500',
@@ -57,12 +64,13 @@ export async function waitUntil(check: () => Promise<boolean> | boolean, ms: num
 /** A Slack-like webhook that can be down (503) and counts deliveries by notification id. */
 export async function startWebhook() {
   const deliveries = new Map<string, number>();
-  const state = { down: true, refused: 0 };
+  const state: { down: boolean; refused: number; firstRefusedAt?: number } = { down: true, refused: 0 };
   const server = http.createServer((request, response) => {
     request.resume();
     request.on('end', () => {
       if (state.down) {
         state.refused++;
+        state.firstRefusedAt ??= Date.now();
         response.writeHead(503).end();
         return;
       }

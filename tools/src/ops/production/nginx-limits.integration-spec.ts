@@ -71,6 +71,7 @@ describe("nginx's budget per visitor on /graphql", () => {
       NGINX_HEADERS_DIR: headers,
       NGINX_CACHE_DIR: path.join(dir, 'cache'),
       NGINX_ACME_ROOT: dir,
+      NGINX_STATUS_PORT: String(await freePort()),
     });
     nginx = spawn('nginx', ['-c', config, '-g', 'daemon off;'], { stdio: 'ignore' });
     url = `https://localhost:${httpsPort}/graphql`;

@@ -23,6 +23,7 @@ export const NGINX_VARIABLES = [
   'NGINX_HEADERS_DIR',
   'NGINX_CACHE_DIR',
   'NGINX_ACME_ROOT',
+  'NGINX_STATUS_PORT',
 ] as const;
 export type NginxVariables = Record<(typeof NGINX_VARIABLES)[number], string>;
 
@@ -38,6 +39,9 @@ export const EDGE_LIMITS: EdgeLimits = { NGINX_GRAPHQL_RATE: '10r/s', NGINX_GRAP
 
 /** What the health checks ask, here and in docker-compose.yml: nginx itself, and an API replica's readiness. */
 export const HEALTH_PATHS = { nginx: '/nginx-health', api: '/ready' } as const;
+
+/** nginx's counters (stub_status), on NGINX_STATUS_PORT of the loopback: what the nginx exporter reads. */
+export const NGINX_STATUS_PATH = '/nginx-status';
 
 /**
  * What the official nginx image's entrypoint does with a template (envsubst

@@ -29,6 +29,7 @@ import { backupKey } from '../backup/encryption';
 import { BackupAgent } from '../backup/agent';
 import { systemUser } from '../../dev/database/run-as';
 import { ensureLocalCertificates, type LocalCertificates } from './tls';
+import { MONITORING_COMMANDS, Monitoring, monitoringPorts } from './monitoring';
 
 /**
  * After a failed connection, nginx leaves a replica alone for 2 s (its
@@ -58,8 +59,10 @@ export interface TopologyOptions {
   redis: { url: string } | { port: number };
   /** Settings given to every replica (over this process's environment). */
   apiEnv?: Record<string, string>;
+  /** Prometheus on this port, its exporters and nginx's counters on the next four (monitoring.ts); how often it scrapes and evaluates. */
+  monitoring: { port: number; scrapeSeconds: number; evaluationSeconds: number };
   /** The variables that chose the ports, named when one is taken. */
-  portVariables: { http: string; https: string; api: string; metrics: string; redis: string };
+  portVariables: { http: string; https: string; api: string; metrics: string; redis: string; monitoring: string };
 }
 
 export class Topology {
@@ -84,6 +87,8 @@ export class Topology {
   /** Each visitor's budget on /graphql at nginx: the web image's, unless a drill lifts it (restartNginx). */
   private edgeLimits: EdgeLimits = EDGE_LIMITS;
   private readonly replicas: (Managed | undefined)[] = [];
+  /** Prometheus and its exporters: what an operator would be told. */
+  readonly monitoring: Monitoring;
   /**
    * One secret for every replica's proof-of-work challenges (nginx may send the solution to another replica than the one that issued it).
    */
@@ -95,12 +100,19 @@ export class Topology {
     this.accessLog = path.join(this.logDir, 'nginx-access.log');
     this.siteRoot = path.join(options.dataDir, 'site');
     this.nginxDir = path.join(options.dataDir, 'nginx');
+    this.monitoring = new Monitoring({
+      ports: monitoringPorts(options.monitoring.port),
+      scrapeSeconds: options.monitoring.scrapeSeconds,
+      evaluationSeconds: options.monitoring.evaluationSeconds,
+      dir: path.join(options.dataDir, 'prometheus'),
+      logDir: this.logDir,
+    });
   }
 
   /** Starts every part, in order; what started is stopped again when a later part fails. */
   async start(say: (line: string) => void = console.log): Promise<void> {
     const { options } = this;
-    ensureCommands(['nginx', 'redis-server', 'openssl']);
+    ensureCommands(['nginx', 'redis-server', 'openssl', ...MONITORING_COMMANDS]);
     await assertPortsFree(await this.ports());
     mkdirSync(this.logDir, { recursive: true });
     this.certificates = ensureLocalCertificates(options.tlsDir);
@@ -146,6 +158,8 @@ export class Topology {
       cpSync(path.join(REPO_ROOT, 'site', 'public'), this.siteRoot, { recursive: true });
       cpSync(path.join(REPO_ROOT, 'site', 'headers'), path.join(options.dataDir, 'headers'), { recursive: true });
       await this.startNginx();
+      await this.monitoring.start({ apiMetricsPorts: options.metricsPorts, databaseUrl: this.databaseUrl, redisUrl: this.redisUrl });
+      say(`Prometheus: ${this.monitoring.url} (scrapes every ${options.monitoring.scrapeSeconds} s; rules: deploy/monitoring/rules)`);
     } catch (error) {
       await this.stop();
       throw error;
@@ -165,6 +179,7 @@ export class Topology {
       ...options.metricsPorts.map((port) => ({ port, variable: names.metrics, host: '127.0.0.1' })),
       ...(database ? [{ port: database.port, variable: database.portVariable ?? 'EMBEDDED_POSTGRES_PORT', host: '127.0.0.1' }] : []),
       ...('port' in options.redis ? [{ port: options.redis.port, variable: names.redis, host: '127.0.0.1' }] : []),
+      ...this.monitoring.portUses(names.monitoring),
     ];
   }
 
@@ -356,6 +371,7 @@ export class Topology {
       NGINX_HEADERS_DIR: path.join(options.dataDir, 'headers'),
       NGINX_CACHE_DIR: path.join(this.nginxDir, 'cache'),
       NGINX_ACME_ROOT: path.join(options.dataDir, 'acme'),
+      NGINX_STATUS_PORT: String(this.monitoring.nginxStatusPort),
     });
     mkdirSync(path.join(options.dataDir, 'acme'), { recursive: true });
     const test = spawnSync('nginx', ['-t', '-q', '-c', config], { encoding: 'utf8' });
@@ -364,8 +380,9 @@ export class Topology {
     await waitFor('nginx', async () => (await fetch(`http://127.0.0.1:${options.httpPort}${HEALTH_PATHS.nginx}`)).ok, 10_000, this.nginx);
   }
 
-  /** Stops everything that runs, front to back: nginx (graceful), the replicas (graceful), Redis, PostgreSQL. */
+  /** Stops everything that runs, front to back: Prometheus, nginx (graceful), the replicas (graceful), Redis, PostgreSQL. */
   async stop(): Promise<void> {
+    await this.monitoring.stop();
     await this.nginx?.stop('SIGQUIT');
     await Promise.all(this.replicas.map((replica) => replica?.stop('SIGTERM')));
     await this.backups?.stop();
@@ -383,6 +400,8 @@ export interface ScratchPorts {
   metrics: number[];
   postgres: number;
   redis: number;
+  /** Prometheus, and its exporters on the next four ports. */
+  monitoring: number;
 }
 
 /**
@@ -417,13 +436,15 @@ export function scratchTopology(
       },
     },
     redis: { port: ports.redis },
+    // Often: a drill waits for an alert's `for`, not for scrapes.
+    monitoring: { port: ports.monitoring, scrapeSeconds: 3, evaluationSeconds: 1 },
     backupDir: backups ? path.join(dataDir, 'backups') : undefined,
     // A check, not a site for the public: the example company data are meant.
     apiEnv: { PUBLISH_EXAMPLE_COMPANY: 'true', ...apiEnv },
-    portVariables: { http: who, https: who, api: who, metrics: who, redis: who },
+    portVariables: { http: who, https: who, api: who, metrics: who, redis: who, monitoring: who },
   });
   const discard = () => {
-    for (const part of ['postgres', 'site', 'redis', 'backups', 'restored'])
+    for (const part of ['postgres', 'site', 'redis', 'backups', 'restored', 'prometheus'])
       rmSync(path.join(dataDir, part), { recursive: true, force: true });
   };
   return { topology, discard };

@@ -1,0 +1,39 @@
+import { alertForSeconds, alertVerdict, durationSeconds } from './alerts';
+
+describe("the drill's alert checks", () => {
+  it('read Prometheus durations, and refuse what is not one', () => {
+    expect(durationSeconds('1m')).toBe(60);
+    expect(durationSeconds('1h30m')).toBe(5400);
+    expect(durationSeconds('90s')).toBe(90);
+    expect(() => durationSeconds('1 m')).toThrow('Not a Prometheus duration: "1 m"');
+    expect(() => durationSeconds('')).toThrow('Not a Prometheus duration');
+  });
+
+  it("take each alert's `for` from deploy/monitoring/rules, and name one that is not there", () => {
+    expect(alertForSeconds('SegmentiaDependencyDown')).toBe(60);
+    expect(() => alertForSeconds('SegmentiaNoSuchAlert')).toThrow('No alert SegmentiaNoSuchAlert in deploy/monitoring/rules');
+  });
+
+  it('pass an alert that fired after its `for` and resolved; fail one early, late, missing or unresolved', () => {
+    const labels = { dependency: 'postgres' };
+    const faultAt = 1_000_000;
+    const verdict = (firedAfter: number | undefined, resolved = true) =>
+      alertVerdict('SegmentiaDependencyDown', labels, {
+        faultAt,
+        firedAt: firedAfter === undefined ? undefined : faultAt + firedAfter * 1000,
+        clearedAt: faultAt + 100_000,
+        resolvedAt: resolved ? faultAt + 102_000 : undefined,
+      });
+    expect(verdict(63)).toEqual({
+      ok: true,
+      figures: 'alert SegmentiaDependencyDown{dependency="postgres"} fired 63.0 s in (for: 60 s), resolved 2.0 s after',
+    });
+    expect(verdict(30).ok).toBe(false);
+    expect(verdict(90).ok).toBe(false);
+    expect(verdict(undefined)).toEqual({
+      ok: false,
+      figures: 'alert SegmentiaDependencyDown{dependency="postgres"} did not fire within 75 s, resolved 2.0 s after',
+    });
+    expect(verdict(63, false).figures).toContain(', not resolved after');
+  });
+});
