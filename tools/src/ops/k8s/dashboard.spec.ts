@@ -1,6 +1,6 @@
 import { apiMetricNames, EXPORTER_METRICS, readDashboard, recordedNames, selectorsOf } from './dashboard';
 import { jobOf } from './monitoring';
-import { ruleFiles } from './prometheus-rule';
+import { rulePaths } from './prometheus-rule';
 import { renderOverlay } from './render';
 
 const dashboard = readDashboard();
@@ -16,7 +16,7 @@ const JOBS = renderOverlay('production')
 describe('the Grafana dashboard (components/monitoring)', () => {
   let known: Set<string>;
   beforeAll(async () => {
-    known = new Set([...(await apiMetricNames()), ...recordedNames(ruleFiles()), ...EXPORTER_METRICS]);
+    known = new Set([...(await apiMetricNames()), ...recordedNames(rulePaths()), ...EXPORTER_METRICS]);
   }, 60_000);
   const unknown = (expr: string) => selectorsOf(expr).flatMap(({ metric }) => (metric && !known.has(metric) ? [metric] : []));
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PrometheusRule } from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1/PrometheusRule';
 import { parse, parseAllDocuments } from 'yaml';
-import { PROMETHEUS_RULE_FILE, prometheusRuleYaml, REGENERATE, ruleFiles, ruleName, RULES_DIR } from './prometheus-rule';
+import { PROMETHEUS_RULE_FILE, prometheusRuleYaml, REGENERATE, rulePaths, ruleName, RULES_DIR } from './prometheus-rule';
 import { type KubeObject, renderOverlay } from './render';
 
 interface Groups {
@@ -21,9 +21,9 @@ describe("Kubernetes' PrometheusRules, made from deploy/monitoring/rules", () =>
 
   it('hold the groups of each rule file, as written there, and fit their schema', () => {
     const rules = objectsOf(committed);
-    expect(ruleFiles().map((file) => path.basename(file))).toEqual(expect.arrayContaining(['alerts.rules.yaml', 'objectives.rules.yaml']));
-    expect(rules.map(({ metadata }) => metadata.name)).toEqual(ruleFiles().map(ruleName));
-    for (const file of ruleFiles()) {
+    expect(rulePaths().map((file) => path.basename(file))).toEqual(expect.arrayContaining(['alerts.rules.yaml', 'objectives.rules.yaml']));
+    expect(rules.map(({ metadata }) => metadata.name)).toEqual(rulePaths().map(ruleName));
+    for (const file of rulePaths()) {
       const rule = rules.find(({ metadata }) => metadata.name === ruleName(file))!;
       expect(rule.spec.groups).toEqual(groupsOf(file));
       // The operator refuses a PrometheusRule that repeats a group's name.
@@ -37,7 +37,7 @@ describe("Kubernetes' PrometheusRules, made from deploy/monitoring/rules", () =>
     const copy = mkdtempSync(path.join(tmpdir(), 'segmentia-rules-'));
     try {
       cpSync(RULES_DIR, copy, { recursive: true });
-      const file = ruleFiles(copy).find((name) => name.endsWith('objectives.rules.yaml'))!;
+      const file = rulePaths(copy).find((name) => name.endsWith('objectives.rules.yaml'))!;
       writeFileSync(file, readFileSync(file, 'utf8').replace('[5m]', '[7m]'));
       const changed = prometheusRuleYaml(copy);
       expect(changed).not.toBe(committed);

@@ -8,14 +8,15 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Document, isSeq, parseDocument, type YAMLSeq } from 'yaml';
 import { REPO_ROOT } from '../../common/paths';
+import { RULES_DIR } from '../production/monitoring';
 import { K8S_DIR } from './render';
 
-export const RULES_DIR = path.join(REPO_ROOT, 'deploy/monitoring/rules');
+export { RULES_DIR };
 export const PROMETHEUS_RULE_FILE = path.join(K8S_DIR, 'components/monitoring/prometheus-rule.yaml');
 export const REGENERATE = 'npx tsx tools/src/ops/k8s/prometheus-rule.ts';
 
-/** The rule files, in the order their groups are copied (by name). */
-export const ruleFiles = (rulesDir = RULES_DIR) =>
+/** The rule files' paths, in the order they are copied (by name). */
+export const rulePaths = (rulesDir = RULES_DIR) =>
   readdirSync(rulesDir)
     .filter((name) => name.endsWith('.rules.yaml'))
     .sort()
@@ -38,7 +39,7 @@ export const ruleName = (file: string) => `segmentia-${path.basename(file, '.rul
  * name is unique where promtool requires it (the operator refuses a PrometheusRule that repeats one).
  */
 export function prometheusRuleYaml(rulesDir = RULES_DIR): string {
-  const files = ruleFiles(rulesDir);
+  const files = rulePaths(rulesDir);
   if (!files.length) throw new Error(`${path.relative(REPO_ROOT, rulesDir)} has no *.rules.yaml`);
   const documents = files.map((file) => {
     const rule = new Document({
