@@ -5,7 +5,7 @@ import { AlertCircle, Trash2 } from 'lucide-react';
 import React, { useRef, useState } from 'react';
 import { BusyButton } from '../../components/BusyButton';
 import { EraseLeadDocument, type LeadDetailFragment } from './generated';
-import type { LocalProblem } from './problems';
+import { type LocalProblem, problemText } from './problems';
 import { localProblem } from './staff-client';
 import * as shared from './Staff.module.css';
 import * as styles from './LeadDetail.module.css';
@@ -62,7 +62,7 @@ export function EraseLead({ lead, onErased }: { lead: LeadDetailFragment; onEras
         {problem && (
           <p className={shared.error} role="alert">
             <AlertCircle size={20} strokeWidth={1.75} aria-hidden="true" />
-            {t('erase.failed')} {t(`problems.${problem}`)}
+            {t('erase.failed')} {problemText(t, problem, 'item')}
           </p>
         )}
         <div className={styles.actions}>

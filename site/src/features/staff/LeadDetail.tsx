@@ -3,6 +3,7 @@ import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { AlertCircle, X } from 'lucide-react';
 import React, { type ReactNode, type RefObject, useEffect, useRef } from 'react';
 import { LoadingMessage } from '../../components/LoadingMessage';
+import { RetryMessage } from '../../components/RetryMessage';
 import { SITE_URL } from '../../config/site';
 import { useLocale } from '../i18n/use-locale';
 import { countryName } from '../explorer/format';
@@ -10,6 +11,7 @@ import { formatDate, formatDateTime, languageName, mailtoHref } from './format';
 import { type LeadDetailFragment, LeadDocument, type LeadStatus } from './generated';
 import { FitScore, StatusSelect } from './LeadsTable';
 import * as tableStyles from './LeadsWorkspace.module.css';
+import { problemText } from './problems';
 import { localProblem } from './staff-client';
 import * as shared from './Staff.module.css';
 import * as styles from './LeadDetail.module.css';
@@ -36,7 +38,7 @@ interface Props {
 export function LeadDetail({ id, pending, fallbackFocus, hrefOf, onOpen, onClose, onStatus, onErased }: Props) {
   const { t } = useTranslation('staff');
   const { locale } = useLocale();
-  const { data, error } = useQuery(LeadDocument, id ? { variables: { id } } : skipToken);
+  const { data, error, refetch } = useQuery(LeadDocument, id ? { variables: { id } } : skipToken);
   const problem = error && localProblem(error);
   const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLElement | null>(null);
@@ -78,11 +80,17 @@ export function LeadDetail({ id, pending, fallbackFocus, hrefOf, onOpen, onClose
         </button>
       </div>
       {!lead && !error && <LoadingMessage className={styles.loading}>{t('detail.loading')}</LoadingMessage>}
-      {problem && (
+      {/* No lead by that id, or a refused one: asking again would change nothing. */}
+      {problem && (problem.kind === 'notFound' || problem.kind === 'refused') && (
         <p className={shared.error} role="alert">
           <AlertCircle size={20} strokeWidth={1.75} aria-hidden="true" />
-          {t(`problems.${problem}`)}
+          {problemText(t, problem, 'item')}
         </p>
+      )}
+      {problem && problem.kind !== 'notFound' && problem.kind !== 'refused' && (
+        <RetryMessage action={t('list.retry')} onRetry={() => void refetch().catch(() => undefined)}>
+          <p>{problemText(t, problem, 'item')}</p>
+        </RetryMessage>
       )}
       {lead && (
         <>

@@ -16,6 +16,7 @@ import { LEAD_STATUSES, type LeadFilters, leadsFilterOf } from './filters';
 import { countryName } from '../explorer/format';
 import { formatDate } from './format';
 import { LeadInsightsDocument, type LeadStatus } from './generated';
+import { problemText } from './problems';
 import { localProblem } from './staff-client';
 import * as styles from './LeadsOverview.module.css';
 
@@ -42,7 +43,7 @@ export default function LeadsOverview({ filters }: { filters: LeadFilters }) {
     const problem = localProblem(error);
     return (
       <RetryMessage action={t('list.retry')} onRetry={() => void refetch().catch(() => undefined)}>
-        <p>{problem && t(`problems.${problem}`)}</p>
+        <p>{problem && problemText(t, problem)}</p>
       </RetryMessage>
     );
   }

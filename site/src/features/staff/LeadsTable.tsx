@@ -1,8 +1,8 @@
 import { useTranslation } from 'gatsby-plugin-react-i18next';
-import React, { type MouseEvent, useEffect, useRef } from 'react';
+import React, { type MouseEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import { useLocale } from '../i18n/use-locale';
 import { LEAD_STATUSES } from './filters';
-import { formatDate, formatDateTime, languageName, mailtoHref } from './format';
+import { formatDate, formatDayAndTime, languageName, mailtoHref } from './format';
 import type { LeadOrder, LeadStatus, LeadSummaryFragment } from './generated';
 import * as styles from './LeadsWorkspace.module.css';
 
@@ -21,12 +21,15 @@ interface Props {
 /**
  * The leads, newest or best fit first: a table that scrolls sideways within its frame
  * when it must, and below 800 px a card per lead, drawn by CSS on the same
- * table markup (ARIA roles on a table's own elements are invalid HTML).
+ * table markup (ARIA roles on a table's own elements are invalid HTML). A long
+ * value is cut to a few lines, whole in its title and in the lead's details.
  */
 export function LeadsTable({ leads, pending, focusId, hrefOf, onOpen, onStatus, order }: Props) {
   const { t } = useTranslation('staff');
   const { locale } = useLocale();
   const links = useRef(new Map<string, HTMLAnchorElement>());
+  const frame = useRef<HTMLDivElement>(null);
+  const scrolls = useScrollsSideways(frame);
   const focused = useRef<string | null>(null);
   // Once per lead, as soon as its row is there: the rows of a page may come a moment after its answer.
   useEffect(() => {
@@ -42,9 +45,12 @@ export function LeadsTable({ leads, pending, focusId, hrefOf, onOpen, onStatus, 
     onOpen(id);
   };
   return (
-    <div className={styles.tableScroll}>
+    // A frame that scrolls is a stop of the keyboard's own, where the arrow keys scroll it (WCAG 2.1.1).
+    <div ref={frame} className={styles.tableScroll} role="region" aria-labelledby="leads-caption" tabIndex={scrolls ? 0 : undefined}>
       <table className={`data-table ${styles.table}`}>
-        <caption className="visually-hidden">{t(order === 'BEST_FIT' ? 'list.captionBestFit' : 'list.caption')}</caption>
+        <caption id="leads-caption" className="visually-hidden">
+          {t(order === 'BEST_FIT' ? 'list.captionBestFit' : 'list.caption')}
+        </caption>
         <thead>
           <tr>
             {(['received', 'agency', 'fit', 'contact', 'email', 'interest', 'source', 'language', 'status'] as const).map((column) => (
@@ -58,11 +64,20 @@ export function LeadsTable({ leads, pending, focusId, hrefOf, onOpen, onStatus, 
           {leads.map((lead) => (
             <tr key={lead.id}>
               <td className={styles.received}>
-                <time dateTime={lead.receivedAt}>{formatDateTime(lead.receivedAt, locale.tag, 'short')}</time>
+                <time dateTime={lead.receivedAt}>
+                  {formatDayAndTime(lead.receivedAt, locale.tag).map((part, index) => (
+                    <React.Fragment key={index}>
+                      {index > 0 && ' '}
+                      <span>{part}</span>
+                    </React.Fragment>
+                  ))}
+                </time>
               </td>
               <th scope="row" className={styles.agency}>
                 <a
                   href={hrefOf(lead.id)}
+                  className={styles.clamped}
+                  title={lead.agencyName}
                   onClick={open(lead.id)}
                   ref={(link) => {
                     if (link) links.current.set(lead.id, link);
@@ -84,13 +99,23 @@ export function LeadsTable({ leads, pending, focusId, hrefOf, onOpen, onStatus, 
               <td className={styles.fit}>
                 <FitScore score={lead.fitScore} />
               </td>
-              <td className={styles.contact}>{lead.contactName}</td>
+              <td className={styles.contact}>
+                <span className={styles.clamped} title={lead.contactName}>
+                  {lead.contactName}
+                </span>
+              </td>
               <td className={styles.email}>
-                <a href={mailtoHref(lead.email)}>{lead.email}</a>
+                <a href={mailtoHref(lead.email)} title={lead.email}>
+                  {lead.email}
+                </a>
                 {lead.freeEmail && <span className={styles.tag}>{t('freeEmail')}</span>}
               </td>
               <td className={styles.interest}>{t(`contact:options.interest.${lead.interest}`)}</td>
-              <td className={styles.source}>{lead.source ?? t('source.direct')}</td>
+              <td className={styles.source}>
+                <span className={styles.clamped} title={lead.source ?? undefined}>
+                  {lead.source ?? t('source.direct')}
+                </span>
+              </td>
               <td className={styles.language}>{languageName(lead.locale, locale.tag)}</td>
               <td className={styles.status}>
                 <StatusSelect
@@ -106,6 +131,21 @@ export function LeadsTable({ leads, pending, focusId, hrefOf, onOpen, onStatus, 
       </table>
     </div>
   );
+}
+
+/** Whether the element is narrower than its content, kept up to date as either is resized. */
+function useScrollsSideways(element: RefObject<HTMLElement>) {
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    const node = element.current;
+    if (!node) return;
+    const measure = () => setScrolls(node.scrollWidth > node.clientWidth);
+    const observer = new ResizeObserver(measure);
+    observer.observe(node);
+    if (node.firstElementChild) observer.observe(node.firstElementChild);
+    return () => observer.disconnect();
+  }, [element]);
+  return scrolls;
 }
 
 /** "Strong" from 70, "fair" from 40: the badge's colour, never its only sign (the number is written). */

@@ -13,6 +13,7 @@ import { LeadDetail } from './LeadDetail';
 import { LeadFilterForm } from './LeadFilterForm';
 import { LeadsTable } from './LeadsTable';
 import { QueryInGraphql } from './QueryInGraphql';
+import { problemText } from './problems';
 import { localProblem } from './staff-client';
 import { useLeadsList } from './use-leads-list';
 import { useLeadView } from './use-lead-view';
@@ -79,7 +80,7 @@ export function LeadsWorkspace({ email }: { email: string }) {
       setAnnouncement(t('statusChanged', { agency: lead.agencyName, status: t(`status.${status}`) }));
     } catch (error) {
       const problem = localProblem(error);
-      if (problem) setFailure(`${t('statusFailed', { agency: lead.agencyName })} ${t(`problems.${problem}`)}`);
+      if (problem) setFailure(`${t('statusFailed', { agency: lead.agencyName })} ${problemText(t, problem, 'item')}`);
     } finally {
       cache.removeOptimistic(layer);
       setPending((current) => new Set([...current].filter((id) => id !== lead.id)));
@@ -95,7 +96,7 @@ export function LeadsWorkspace({ email }: { email: string }) {
       setAnnouncement(t('csv.done'));
     } catch (error) {
       const problem = localProblem(error);
-      if (problem) setFailure(`${t('csv.failed')} ${t(`problems.${problem}`)}`);
+      if (problem) setFailure(`${t('csv.failed')} ${problemText(t, problem, 'csv')}`);
     }
   };
 
@@ -186,7 +187,7 @@ export function LeadsWorkspace({ email }: { email: string }) {
         {list.status === 'loading' && <LoadingMessage>{t('list.loading')}</LoadingMessage>}
         {list.status === 'failed' && (
           <RetryMessage action={t('list.retry')} onRetry={retry}>
-            <p>{list.problem && t(`problems.${list.problem}`)}</p>
+            <p>{list.problem && problemText(t, list.problem)}</p>
           </RetryMessage>
         )}
         {list.status === 'ready' && list.leads.length === 0 && <p className="state-message">{t('list.empty')}</p>}
@@ -206,7 +207,7 @@ export function LeadsWorkspace({ email }: { email: string }) {
                 {more !== 'idle' && more !== 'loading' && (
                   <p className={shared.error} role="alert">
                     <AlertCircle size={20} strokeWidth={1.75} aria-hidden="true" />
-                    {t(`problems.${more}`)}
+                    {problemText(t, more)}
                   </p>
                 )}
                 <BusyButton

@@ -5,6 +5,7 @@ import React, { useState } from 'react';
 import { RetryMessage } from '../../components/RetryMessage';
 import { useLocale } from '../i18n/use-locale';
 import { AnswerAudienceObjectionDocument, type AudienceObjectionItemFragment, PrivacyCenterDocument } from './generated';
+import { problemText } from './problems';
 import { localProblem } from './staff-client';
 import * as shared from './Staff.module.css';
 import * as styles from './PrivacyCenterPanel.module.css';
@@ -29,7 +30,7 @@ export function PrivacyCenterPanel() {
       setAnnouncement(t('privacyCenter.answeredNow', { email: objection.email }));
     } catch (failure) {
       const problem = localProblem(failure);
-      setAnnouncement(problem ? t(`problems.${problem}`) : '');
+      setAnnouncement(problem ? problemText(t, problem, 'item') : '');
     } finally {
       setAnswering(null);
     }

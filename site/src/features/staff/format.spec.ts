@@ -1,4 +1,4 @@
-import { mailtoHref } from './format';
+import { formatDayAndTime, mailtoHref } from './format';
 
 describe('mailtoHref', () => {
   it('links to a plain address as it is', () => {
@@ -14,4 +14,14 @@ describe('mailtoHref', () => {
       expect(decodeURIComponent(url.pathname)).toBe(email);
     },
   );
+});
+
+describe('formatDayAndTime', () => {
+  it('gives the short day and the time apart, in the page’s language', () => {
+    expect(formatDayAndTime('2026-11-22T10:05:00Z', 'es-ES')).toEqual([
+      expect.stringMatching(/^22\/11\/26$/),
+      expect.stringMatching(/^\d{1,2}:05$/),
+    ]);
+    expect(formatDayAndTime('2026-11-22T10:05:00Z', 'en-US')[0]).toBe('11/22/26');
+  });
 });

@@ -1,8 +1,17 @@
 import type { Locale } from './generated';
 
-/** Medium: 22 nov 2026, 10:05 in Spanish, Nov 22, 2026, 10:05 AM in English; short: 22/11/26, 10:05 and 11/22/26, 10:05 AM. */
-export function formatDateTime(iso: string, localeTag: string, dateStyle: 'medium' | 'short' = 'medium'): string {
-  return new Intl.DateTimeFormat(localeTag, { dateStyle, timeStyle: 'short' }).format(new Date(iso));
+/** 22 nov 2026, 10:05 in Spanish, Nov 22, 2026, 10:05 AM in English. */
+export function formatDateTime(iso: string, localeTag: string): string {
+  return new Intl.DateTimeFormat(localeTag, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+}
+
+/** The short day and the time apart, to be written on one line or two: [22/11/26, 10:05] in Spanish, [11/22/26, 10:05 AM] in English. */
+export function formatDayAndTime(iso: string, localeTag: string): [string, string] {
+  const date = new Date(iso);
+  return [
+    new Intl.DateTimeFormat(localeTag, { dateStyle: 'short' }).format(date),
+    new Intl.DateTimeFormat(localeTag, { timeStyle: 'short' }).format(date),
+  ];
 }
 
 /** A lead's language named in the page's language, as a label: Alemán, German, Deutsch. */

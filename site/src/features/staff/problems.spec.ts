@@ -1,4 +1,4 @@
-import { apiProblem, blocksAccount, endsSession, signInError, tokenProblem } from './problems';
+import { apiProblem, blocksAccount, endsSession, refusalOf, signInError, tokenProblem } from './problems';
 
 describe('a failed API call', () => {
   it.each([
@@ -9,6 +9,8 @@ describe('a failed API call', () => {
     [{ code: 'UNAUTHENTICATED', reason: 'invalid' }, 'invalid'],
     [{ code: 'FORBIDDEN' }, 'forbidden'],
     [{ code: 'NOT_FOUND' }, 'notFound'],
+    [{ code: 'QUERY_TIMEOUT' }, 'timeout'],
+    [{ code: 'BAD_USER_INPUT' }, 'refused'],
     [{ code: 'SERVICE_UNAVAILABLE' }, 'unavailable'],
     [{ code: 'INTERNAL_SERVER_ERROR' }, 'unavailable'],
   ])('%o is %s', (failure, problem) => {
@@ -19,8 +21,19 @@ describe('a failed API call', () => {
     expect(apiProblem({ code: 'BAD_USER_INPUT', fieldErrors: { id: [{ code: 'isUuid', message: 'id must be a UUID' }] } })).toBe(
       'notFound',
     );
-    expect(apiProblem({ code: 'BAD_USER_INPUT', fieldErrors: { search: [{ code: 'maxLength', message: 'too long' }] } })).toBe(
-      'unavailable',
+    expect(apiProblem({ code: 'BAD_USER_INPUT', fieldErrors: { search: [{ code: 'maxLength', message: 'too long' }] } })).toBe('refused');
+  });
+
+  it('says what the API refused in its own words: every field’s message, else the error’s', () => {
+    const fieldErrors = {
+      filter: [{ code: 'maxRows', message: 'filter: 62000 leads match; narrow the filter to 50000 or fewer' }],
+      search: [{ code: 'maxLength', message: 'search must be 100 characters or fewer' }],
+    };
+    expect(refusalOf({ code: 'BAD_USER_INPUT', fieldErrors }, 'Invalid input: filter, search')).toBe(
+      'filter: 62000 leads match; narrow the filter to 50000 or fewer; search must be 100 characters or fewer',
+    );
+    expect(refusalOf({ code: 'BAD_USER_INPUT', fieldErrors: {} }, 'Variable "$first" got invalid value 500')).toBe(
+      'Variable "$first" got invalid value 500',
     );
   });
 

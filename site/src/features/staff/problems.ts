@@ -1,15 +1,32 @@
+import type { TFunction } from 'i18next';
 import type { ApiFailure } from '../api/failure';
 
 /**
  * What the staff page makes of a failed call. `expired` and `invalid` end
  * the session; `forbidden`, `emailNotVerified` and `notConfigured` block the
- * account; the others are shown where the call was made.
+ * account; the others are shown where the call was made: `timeout` (the
+ * database gave up on the read), `refused` (the API refused what was asked),
+ * `unavailable` (the API or its database is down), `network` (no answer).
  */
-export type Problem = 'expired' | 'invalid' | 'emailNotVerified' | 'forbidden' | 'notConfigured' | 'notFound' | 'unavailable' | 'network';
+export type Problem =
+  | 'expired'
+  | 'invalid'
+  | 'emailNotVerified'
+  | 'forbidden'
+  | 'notConfigured'
+  | 'notFound'
+  | 'timeout'
+  | 'refused'
+  | 'unavailable'
+  | 'network';
 export type SessionEnd = Extract<Problem, 'expired' | 'invalid'>;
 export type Blocker = Extract<Problem, 'forbidden' | 'emailNotVerified' | 'notConfigured'>;
-/** Shown where the call was made (`problems` in staff.json). */
-export type LocalProblem = Exclude<Problem, SessionEnd | Blocker>;
+
+/** A problem shown where the call was made; a refusal with the API's own words (`detail`), which say what to change. */
+export interface LocalProblem {
+  kind: Exclude<Problem, SessionEnd | Blocker>;
+  detail?: string;
+}
 
 export const endsSession = (problem: Problem): problem is SessionEnd => problem === 'expired' || problem === 'invalid';
 export const blocksAccount = (problem: Problem): problem is Blocker =>
@@ -31,10 +48,30 @@ export function apiProblem({ code, reason, fieldErrors }: ApiFailure): Problem {
       return 'forbidden';
     case 'NOT_FOUND':
       return 'notFound';
-    default:
+    case 'QUERY_TIMEOUT':
+      return 'timeout';
+    case 'BAD_USER_INPUT':
       // A lead id that is not even a UUID (a mistyped link) names no lead either.
-      return code === 'BAD_USER_INPUT' && 'id' in fieldErrors ? 'notFound' : 'unavailable';
+      return 'id' in fieldErrors ? 'notFound' : 'refused';
+    default:
+      return 'unavailable';
   }
+}
+
+/** What the API said it refused: its fields' messages, or the error's own when it names no field. */
+export function refusalOf({ fieldErrors }: ApiFailure, message: string): string {
+  const messages = Object.values(fieldErrors).flatMap((errors) => errors.map((error) => error.message));
+  return messages.length ? messages.join('; ') : message;
+}
+
+/**
+ * A local problem in the page's language. A timeout says what took too long: a `view` of the filtered leads (the list,
+ * the overview) or their `csv`, whose filters can be narrowed, or a call about one `item` (a lead, an objection), which can only be retried.
+ */
+export function problemText(t: TFunction, { kind, detail }: LocalProblem, read: 'view' | 'csv' | 'item' = 'view'): string {
+  if (kind === 'refused') return t('problems.refused', { detail });
+  if (kind === 'timeout') return t(`problems.timeout.${read}`);
+  return t(`problems.${kind}`);
 }
 
 /** Firebase could not give an ID token for a call: the session ended on its side, or its service was not reached. */

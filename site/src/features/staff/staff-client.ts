@@ -9,7 +9,7 @@ import { ErrorLink } from '@apollo/client/link/error';
 import { relayStylePagination } from '@apollo/client/utilities';
 import { API_URL } from '../../config/site';
 import { failureOf } from '../api/failure';
-import { apiProblem, blocksAccount, endsSession, firebaseCode, type LocalProblem, type Problem, tokenProblem } from './problems';
+import { apiProblem, blocksAccount, endsSession, firebaseCode, type LocalProblem, type Problem, refusalOf, tokenProblem } from './problems';
 
 export const PAGE_SIZE = 25;
 
@@ -53,6 +53,10 @@ export function problemOf(error: unknown): Problem {
 
 /** The problem to show where the operation was made, or null when the page handles it (the session ended, the account has no access). */
 export function localProblem(error: unknown): LocalProblem | null {
-  const problem = problemOf(error);
-  return endsSession(problem) || blocksAccount(problem) ? null : problem;
+  const kind = problemOf(error);
+  if (endsSession(kind) || blocksAccount(kind)) return null;
+  if (kind === 'refused' && CombinedGraphQLErrors.is(error)) {
+    return { kind, detail: refusalOf(failureOf(error.errors), error.errors[0]?.message ?? '') };
+  }
+  return { kind };
 }

@@ -116,10 +116,29 @@ describe('useLeadsList', () => {
     let fail = true;
     const { problems, wrapper } = setUp(() => (fail ? new TypeError('Failed to fetch') : { data: page(1, 2, 2) }));
     const { result } = render(wrapper, NO_FILTERS);
-    await waitFor(() => expect(result.current.list).toEqual({ status: 'failed', problem: 'network' }));
+    await waitFor(() => expect(result.current.list).toEqual({ status: 'failed', problem: { kind: 'network' } }));
     expect(problems).toEqual(['network']);
     fail = false;
     act(() => result.current.retry());
+    await waitFor(() => expect(result.current.list).toMatchObject({ status: 'ready', totalCount: 2 }));
+  });
+
+  it('tells a read the database gave up on from an outage; on retry the list shows it is being read again', async () => {
+    const timeout = new GraphQLError('The leads list took longer than 5000 ms', { extensions: { code: 'QUERY_TIMEOUT' } });
+    let answer: () => Answer | Promise<Answer> = () => ({ errors: [timeout] });
+    const { problems, wrapper } = setUp(() => answer());
+    const { result } = render(wrapper, NO_FILTERS);
+    await waitFor(() => expect(result.current.list).toEqual({ status: 'failed', problem: { kind: 'timeout' } }));
+    expect(problems).toEqual(['timeout']);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    answer = async () => {
+      await held;
+      return { data: page(1, 2, 2) };
+    };
+    act(() => result.current.retry());
+    await waitFor(() => expect(result.current.list).toEqual({ status: 'loading' }));
+    release();
     await waitFor(() => expect(result.current.list).toMatchObject({ status: 'ready', totalCount: 2 }));
   });
 
@@ -130,7 +149,7 @@ describe('useLeadsList', () => {
     await act(async () => {
       expect(await result.current.loadMore()).toBeNull();
     });
-    expect(result.current.more).toBe('network');
+    expect(result.current.more).toEqual({ kind: 'network' });
     expect(result.current.list).toMatchObject({ status: 'ready', totalCount: 30 });
   });
 
