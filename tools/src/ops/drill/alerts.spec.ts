@@ -14,22 +14,23 @@ describe("the drill's alert checks", () => {
     expect(() => alertForSeconds('SegmentiaNoSuchAlert')).toThrow('No alert SegmentiaNoSuchAlert in deploy/monitoring/rules');
   });
 
-  it('pass an alert that fired after its `for` and resolved; fail one early, late, missing or unresolved', () => {
+  it('pass an alert pending soon after the fault (so firing within its `for`) and resolved; fail one early, late, missing or unresolved', () => {
     const labels = { dependency: 'postgres' };
     const faultAt = 1_000_000;
-    const verdict = (firedAfter: number | undefined, resolved = true) =>
+    const verdict = (pendingAfter: number | undefined, resolved = true) =>
       alertVerdict('SegmentiaDependencyDown', labels, {
         faultAt,
-        firedAt: firedAfter === undefined ? undefined : faultAt + firedAfter * 1000,
+        pendingAt: pendingAfter === undefined ? undefined : faultAt + pendingAfter * 1000,
         clearedAt: faultAt + 100_000,
         resolvedAt: resolved ? faultAt + 102_000 : undefined,
       });
-    expect(verdict(63)).toEqual({
+    expect(verdict(3)).toEqual({
       ok: true,
-      figures: 'alert SegmentiaDependencyDown{dependency="postgres"} fired 63.0 s in (for: 60 s), resolved 2.0 s after',
+      figures: 'alert SegmentiaDependencyDown{dependency="postgres"} pending 3.0 s in, firing 63.0 s in (for: 60 s), resolved 2.0 s after',
     });
+    // Pending before the fault began: it fired for something else.
+    expect(verdict(-30).ok).toBe(false);
     expect(verdict(30).ok).toBe(false);
-    expect(verdict(90).ok).toBe(false);
     expect(verdict(undefined)).toEqual({
       ok: false,
       figures: 'alert SegmentiaDependencyDown{dependency="postgres"} did not fire within 75 s, resolved 2.0 s after',

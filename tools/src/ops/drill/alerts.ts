@@ -41,7 +41,10 @@ const matches = (alert: ActiveAlert, name: string, labels: Record<string, string
 const describeAlert = (name: string, labels: Record<string, string>) =>
   `${name}${Object.keys(labels).length ? `{${Object.entries(labels).map(([key, value]) => `${key}="${value}"`)}}` : ''}`;
 
-/** The fault's alert: when it fired (ms since the epoch), or undefined when it had not by its deadline. */
+/**
+ * The fault's alert once it fires: when it went pending (Prometheus' activeAt; it fires its `for` later), in ms since
+ * the epoch; undefined when it had not fired by its deadline. A fault may have begun long before it is looked at.
+ */
 export async function awaitFiring(
   monitoring: Monitoring,
   name: string,
@@ -51,7 +54,8 @@ export async function awaitFiring(
   const deadline = faultAt + alertDeadlineSeconds(name) * 1000;
   for (;;) {
     const alerts = await monitoring.alerts().catch(() => []);
-    if (alerts.some((alert) => alert.state === 'firing' && matches(alert, name, labels))) return Date.now();
+    const firing = alerts.find((alert) => alert.state === 'firing' && matches(alert, name, labels));
+    if (firing) return Date.parse(firing.activeAt);
     if (Date.now() > deadline) return undefined;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -68,24 +72,29 @@ export async function awaitResolved(monitoring: Monitoring, name: string, labels
   return undefined;
 }
 
-/** An alert's part of a drill's verdict and figures: fired within its `for` (plus detection) of the fault, and resolved. */
+/**
+ * An alert's part of a drill's verdict and figures: pending once the fault began (not before: it would have fired
+ * for something else) and within DETECTION_SECONDS, so firing within its `for` and that; resolved after the fault.
+ */
 export function alertVerdict(
   name: string,
   labels: Record<string, string>,
-  times: { faultAt: number; firedAt?: number; clearedAt?: number; resolvedAt?: number },
+  times: { faultAt: number; pendingAt?: number; clearedAt?: number; resolvedAt?: number },
 ): { ok: boolean; figures: string } {
   const forSeconds = alertForSeconds(name);
-  const { faultAt, firedAt, clearedAt, resolvedAt } = times;
-  const fired = firedAt === undefined ? undefined : (firedAt - faultAt) / 1000;
+  const { faultAt, pendingAt, clearedAt, resolvedAt } = times;
+  const pending = pendingAt === undefined ? undefined : (pendingAt - faultAt) / 1000;
+  const fired = pending === undefined ? undefined : pending + forSeconds;
   const resolved = resolvedAt === undefined || clearedAt === undefined ? undefined : (resolvedAt - clearedAt) / 1000;
-  const ok = fired !== undefined && fired >= forSeconds && fired <= forSeconds + DETECTION_SECONDS && resolved !== undefined;
+  // Prometheus' activeAt is its evaluation's time: up to a second before the drill's clock saw the fault begin.
+  const ok = pending !== undefined && pending >= -1 && pending <= DETECTION_SECONDS && resolved !== undefined;
   return {
     ok,
     figures:
       `alert ${describeAlert(name, labels)} ` +
       (fired === undefined
         ? `did not fire within ${forSeconds + DETECTION_SECONDS} s`
-        : `fired ${fired.toFixed(1)} s in (for: ${forSeconds} s)`) +
+        : `pending ${pending!.toFixed(1)} s in, firing ${fired.toFixed(1)} s in (for: ${forSeconds} s)`) +
       (resolved === undefined ? ', not resolved after' : `, resolved ${resolved.toFixed(1)} s after`),
   };
 }

@@ -106,7 +106,7 @@ export async function restoreDrill(topology: Topology, client: Client): Promise<
   lostAt = Date.now();
   await topology.destroyDatabase();
   keep(await arriving);
-  const firedAt = await awaitFiring(topology.monitoring, ...DATABASE_DOWN, lostAt);
+  const pendingAt = await awaitFiring(topology.monitoring, ...DATABASE_DOWN, lostAt);
 
   const latest = await restore(backupDir, 'latest', path.join(path.dirname(backupDir), 'restored', 'latest'), await freePort());
   await topology.startDatabase(latest.dataDir);
@@ -118,7 +118,7 @@ export async function restoreDrill(topology: Topology, client: Client): Promise<
   const rtoSeconds = (Date.now() - lostAt) / 1000;
   const told = alertVerdict(...DATABASE_DOWN, {
     faultAt: lostAt,
-    firedAt,
+    pendingAt,
     clearedAt: Date.now(),
     resolvedAt: await awaitResolved(topology.monitoring, ...DATABASE_DOWN),
   });

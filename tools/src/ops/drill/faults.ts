@@ -21,7 +21,7 @@ export async function crashUnderLoad(topology: Topology, client: Client, databas
   let killed = false;
   let restart: Promise<void> | undefined;
   const replica = { instance: `127.0.0.1:${PORTS.metrics[0]}` };
-  const alert: { faultAt: number; firedAt?: number; clearedAt?: number; resolvedAt?: number } = { faultAt: 0 };
+  const alert: { faultAt: number; pendingAt?: number; clearedAt?: number; resolvedAt?: number } = { faultAt: 0 };
   const result = await load(client, {
     count: LEADS,
     concurrency: CONCURRENCY,
@@ -34,7 +34,7 @@ export async function crashUnderLoad(topology: Topology, client: Client, databas
         killed = true;
         restart = topology.stopReplica(0, 'SIGKILL').then(async () => {
           alert.faultAt = Date.now();
-          alert.firedAt = await awaitFiring(topology.monitoring, REPLICA_DOWN, replica, alert.faultAt);
+          alert.pendingAt = await awaitFiring(topology.monitoring, REPLICA_DOWN, replica, alert.faultAt);
           await topology.startReplica(0, LOAD_ENV);
           alert.clearedAt = Date.now();
           alert.resolvedAt = await awaitResolved(topology.monitoring, REPLICA_DOWN, replica);
@@ -78,7 +78,7 @@ export async function crashUnderLoad(topology: Topology, client: Client, databas
 export async function webhookRecovers(topology: Topology, webhook: Webhook, database: PgClient): Promise<void> {
   const channel = { channel: 'WEBHOOK' };
   const faultAt = webhook.state.firstRefusedAt ?? Date.now();
-  const firedAt = await awaitFiring(topology.monitoring, NOTIFICATIONS_FAILING, channel, faultAt);
+  const pendingAt = await awaitFiring(topology.monitoring, NOTIFICATIONS_FAILING, channel, faultAt);
   const refused = webhook.state.refused;
   webhook.state.down = false;
   const upAt = Date.now();
@@ -96,7 +96,7 @@ export async function webhookRecovers(topology: Topology, webhook: Webhook, data
   const { rows } = await database.query<{ undelivered: number }>(
     'SELECT count(*) FILTER (WHERE delivered_at IS NULL)::int AS undelivered FROM lead_notification',
   );
-  const told = alertVerdict(NOTIFICATIONS_FAILING, channel, { faultAt, firedAt, clearedAt: upAt, resolvedAt: await resolvedAt });
+  const told = alertVerdict(NOTIFICATIONS_FAILING, channel, { faultAt, pendingAt, clearedAt: upAt, resolvedAt: await resolvedAt });
   const ok = took !== undefined && webhook.deliveries.size === total && twice === 0 && rows[0]!.undelivered === 0 && told.ok;
   report(
     'webhook down, then up',
@@ -158,7 +158,7 @@ export async function rollingRestart(topology: Topology, client: Client, webhook
 export async function databaseOutage(topology: Topology, client: Client, database: PgClient): Promise<void> {
   const logLinesBefore = PORTS.api.map((_, index) => apiLog(topology, index).length);
   const marks: { down?: number; up?: number; readyDuring?: number[] } = {};
-  const alert: { faultAt: number; firedAt?: number; clearedAt?: number; resolvedAt?: number } = { faultAt: 0 };
+  const alert: { faultAt: number; pendingAt?: number; clearedAt?: number; resolvedAt?: number } = { faultAt: 0 };
   // The drill's own connection goes with the server (the drills after this one do not use it).
   const outage = (async () => {
     await sleep(3000);
@@ -168,7 +168,7 @@ export async function databaseOutage(topology: Topology, client: Client, databas
     await topology.stopDatabase();
     await sleep(10_000);
     marks.readyDuring = await Promise.all(PORTS.api.map(readyStatus));
-    alert.firedAt = await awaitFiring(topology.monitoring, ...DATABASE_DOWN, alert.faultAt);
+    alert.pendingAt = await awaitFiring(topology.monitoring, ...DATABASE_DOWN, alert.faultAt);
     await topology.startDatabase();
     marks.up = performance.now();
     alert.clearedAt = Date.now();
