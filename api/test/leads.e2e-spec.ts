@@ -423,7 +423,7 @@ describe('leads', () => {
       expect(refused.errors).toHaveLength(1);
       expect(refused.errors![0]!.extensions).toMatchObject({
         code: 'BAD_USER_INPUT',
-        fieldErrors: { filter: [{ code: 'maxRows', message: 'filter: 50001 leads match; narrow the filter to 50000 or fewer' }] },
+        fieldErrors: { filter: [{ code: 'maxRows', message: 'filter: more than 50000 leads match; narrow the filter to 50000 or fewer' }] },
       });
 
       await api.prisma.$executeRaw`DELETE FROM contact_request WHERE agency_name = ${`${tag} 50001`}`;

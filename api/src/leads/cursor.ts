@@ -1,10 +1,9 @@
 /** The staff list's keyset cursors: where a page ended, in the list's order (newest first, or best fit first). */
 import { badUserInput } from '../common/errors/errors';
-import type { Prisma } from '../generated/prisma/client';
 import { LeadOrder } from './dto/leads.args';
 
 /** Where the previous page ended: its last lead's place in the order. */
-interface Cursor {
+export interface Cursor {
   fitScore?: number;
   receivedAt: Date;
   id: string;
@@ -26,10 +25,4 @@ export function decodeCursor(cursor: string, order: LeadOrder): Cursor {
     throw badUserInput({ after: [{ code: 'isCursor', message: 'after: not a cursor of this list and order; pass a pageInfo.endCursor' }] });
   }
   return { fitScore, receivedAt, id };
-}
-
-/** The leads that come after the cursor's, newest first (and best first when the cursor has a score). */
-export function following({ fitScore, receivedAt, id }: Cursor): Prisma.ContactRequestWhereInput {
-  const older = { OR: [{ receivedAt: { lt: receivedAt } }, { receivedAt, id: { lt: id } }] };
-  return fitScore === undefined ? older : { OR: [{ fitScore: { lt: fitScore } }, { fitScore, ...older }] };
 }

@@ -40,12 +40,13 @@ const CSV_COLUMNS: [keyof Lead, string][] = [
 /**
  * Leads as CSV for a spreadsheet: UTF-8 with a byte order mark (so Excel keeps accents), CRLF lines, every field
  * quoted when needed, and cells that a spreadsheet would run as a formula (=, +, -, @, their full-width forms, tab,
- * CR) prefixed with an apostrophe (OWASP's CSV injection advice).
+ * CR) prefixed with an apostrophe (OWASP's CSV injection advice). `header: false` for the lines that follow another
+ * batch's: no byte order mark, no header.
  */
-export function leadsCsv(leads: Lead[], separator: CsvSeparator): string {
+export function leadsCsv(leads: Lead[], separator: CsvSeparator, { header = true } = {}): string {
   return stringify(
     leads.map((lead) => CSV_COLUMNS.map(([field]) => cell(lead[field]))),
-    { bom: true, delimiter: separator, record_delimiter: 'windows', header: true, columns: CSV_COLUMNS.map(([, title]) => title) },
+    { bom: header, delimiter: separator, record_delimiter: 'windows', header, columns: CSV_COLUMNS.map(([, title]) => title) },
   );
 }
 

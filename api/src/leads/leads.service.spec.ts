@@ -1,12 +1,17 @@
 import type { GraphQLError } from 'graphql';
+import type { AppConfig } from '../common/config/app-config';
+import type { Prisma } from '../generated/prisma/client';
 import { ErasureReason, Interest, LeadStatus, StaffActionKind } from '../generated/prisma/enums';
 import { stubPrisma } from '../prisma/testing';
 import type { Identity } from './auth/firebase-token-verifier';
 import { encodeCursor } from './cursor';
-import { CsvSeparator, LeadOrder, type LeadsFilter } from './dto/leads.args';
-import { CSV_MAX_ROWS, INSIGHT_TOP, INSIGHT_WEEKS, LEAD_FIELDS, LeadsService } from './leads.service';
+import { CsvSeparator, LeadOrder } from './dto/leads.args';
+import type { Group } from './lead-insights';
+import { CSV_MAX_ROWS, LEAD_FIELDS, LeadsService } from './leads.service';
+import { TOTAL_COUNT_LIMIT } from './models/lead.model';
 
 const STAFF = { uid: 'staff-1', email: 'ventas@segmentia.test' } as Identity;
+const CONFIG = { DATABASE_TIMEOUT_MS: 2000 } as AppConfig;
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 /** A lead as the service reads it (LEAD_FIELDS; null those a test does not need), received `n` hours before 18 March 2026, 12:00. */
@@ -27,24 +32,37 @@ function row(n: number, fields: Record<string, unknown> = {}) {
 }
 
 type Row = ReturnType<typeof row>;
-type Database = Partial<{ rows: Row[]; count: number; updated: number; deleted: number }>;
+type Database = Partial<{ rows: Row[]; count: number; groups: Partial<Group>[]; updated: number; deleted: number; failure: unknown }>;
 
 /**
- * The service over a stand-in database holding `rows` (answered to every read, whatever its filter: the filters
- * themselves are checked as the `where` the service builds; the SQL is tested end to end in api/test), a transaction
- * apart from the client (each with its own staffAction), and what staff did recorded in `actions`.
+ * The service over a stand-in database: its raw reads answer the ids of `rows` (a page, after the cursor's position in
+ * `rows` when the SQL has one), `count` (capped as the SQL asks) or the overview's `groups`; its models answer `rows`
+ * by id. The SQL itself runs end to end in api/test; here, what the service asks for and does with the answers. What
+ * staff did is recorded in `actions`.
  */
-function setUp({ rows = [], count = rows.length, updated = 1, deleted = 1 }: Database = {}) {
+function setUp({ rows = [], count = rows.length, groups = [], updated = 1, deleted = 1, failure }: Database = {}) {
   const actions: Record<string, unknown>[] = [];
+  const reads: Prisma.Sql[] = [];
   const recorder = () => ({ create: jest.fn(async ({ data }: { data: Record<string, unknown> }) => actions.push(data)) });
+  const $queryRaw = jest.fn(async (sql: Prisma.Sql) => {
+    if (failure) throw failure;
+    reads.push(sql);
+    if (sql.sql.includes('GROUPING SETS')) return groups;
+    const limit = Number(sql.values.at(-1));
+    if (sql.sql.includes('count(*)')) return [{ count: Math.min(count, limit) }];
+    const after = rows.findIndex((item) => sql.values.includes(item.id));
+    return rows.slice(after + 1, after + 1 + limit).map(({ id }) => ({ id }));
+  });
   const contactRequest = {
-    findMany: jest.fn(async (_args: { where?: unknown; take?: number; orderBy?: unknown; select?: unknown }) => rows),
+    findMany: jest.fn(async ({ where }: { where: { id: { in: string[] } } }) => rows.filter((item) => where.id.in.includes(item.id))),
     findUnique: jest.fn(async ({ where }: { where: { id: string } }) => rows.find((item) => item.id === where.id) ?? null),
-    count: jest.fn(async (_args: { where?: unknown }) => count),
   };
   const tx = {
+    $queryRaw,
+    $executeRaw: jest.fn(async () => 1),
     staffAction: recorder(),
     contactRequest: {
+      ...contactRequest,
       updateMany: jest.fn(async (_args: { where: unknown; data: Record<string, unknown> }) => ({ count: updated })),
       deleteMany: jest.fn(async (_args: { where: unknown }) => ({ count: deleted })),
     },
@@ -52,8 +70,8 @@ function setUp({ rows = [], count = rows.length, updated = 1, deleted = 1 }: Dat
       create: jest.fn(async ({ data }: { data: Record<string, unknown> }) => ({ id: 'erasure-1', erasedAt: new Date(), data })),
     },
   };
-  const service = new LeadsService(stubPrisma({ contactRequest, staffAction: recorder() }, tx));
-  return { service, contactRequest, tx, actions };
+  const service = new LeadsService(stubPrisma({ contactRequest, staffAction: recorder() }, tx), CONFIG);
+  return { service, reads, tx, actions };
 }
 
 const refusalOf = (promise: Promise<unknown>) => promise.then(() => undefined).catch((error: GraphQLError) => error.extensions);
@@ -61,13 +79,14 @@ const refusalOf = (promise: Promise<unknown>) => promise.then(() => undefined).c
 describe('LeadsService.list', () => {
   it('reads one lead more than the page to know whether another follows, and records the page with its count', async () => {
     const rows = [row(1), row(2), row(3)];
-    const { service, contactRequest, actions } = setUp({ rows, count: 7 });
+    const { service, reads, actions } = setUp({ rows, count: 7 });
     const page = await service.list({ first: 2, orderBy: LeadOrder.NEWEST }, STAFF);
     expect(page.edges.map((edge) => edge.node.id)).toEqual([uuid(1), uuid(2)]);
-    expect(page.totalCount).toBe(7);
+    expect({ total: page.totalCount, precision: page.totalCountPrecision }).toEqual({ total: 7, precision: 'EXACT' });
     expect(page.pageInfo).toEqual({ hasNextPage: true, endCursor: encodeCursor(rows[1]!, LeadOrder.NEWEST) });
-    const read = { take: 3, orderBy: [{ receivedAt: 'desc' }, { id: 'desc' }], select: LEAD_FIELDS };
-    expect(contactRequest.findMany.mock.calls[0]![0]).toMatchObject(read);
+    const [pageRead] = reads.filter((read) => read.sql.startsWith('SELECT id'));
+    expect(pageRead!.sql).toMatch(/WHERE TRUE ORDER BY received_at DESC, id DESC LIMIT \?$/);
+    expect(pageRead!.values).toEqual([3]);
     expect(actions).toEqual([{ kind: StaffActionKind.LIST, staffUid: 'staff-1', staffEmail: 'ventas@segmentia.test', count: 2 }]);
   });
 
@@ -77,68 +96,45 @@ describe('LeadsService.list', () => {
     const full = await setUp({ rows: [row(1), row(2)] }).service.list({ first: 2, orderBy: LeadOrder.NEWEST }, STAFF);
     expect(full.pageInfo).toEqual({ hasNextPage: false, endCursor: encodeCursor(row(2), LeadOrder.NEWEST) });
     const empty = await setUp().service.list({ first: 2, orderBy: LeadOrder.NEWEST }, STAFF);
-    expect(empty).toEqual({ edges: [], totalCount: 0, pageInfo: { hasNextPage: false, endCursor: null } });
+    expect(empty).toEqual({ edges: [], totalCount: 0, totalCountPrecision: 'EXACT', pageInfo: { hasNextPage: false, endCursor: null } });
   });
 
-  it('continues after a cursor in the best-fit order, and counts the whole filtered list', async () => {
-    const { service, contactRequest } = setUp({ rows: [row(5, { fitScore: 40 })] });
+  it('continues after a cursor in the best-fit order, and counts the filtered list with the same filter', async () => {
+    const { service, reads } = setUp({ rows: [row(5, { fitScore: 40 })] });
     const after = encodeCursor({ ...row(4), fitScore: 60 }, LeadOrder.BEST_FIT);
     const page = await service.list({ first: 1, after, orderBy: LeadOrder.BEST_FIT, filter: { status: LeadStatus.NEW } }, STAFF);
     expect(page.edges[0]!.cursor).toBe(encodeCursor(row(5, { fitScore: 40 }), LeadOrder.BEST_FIT));
-    const { where, orderBy } = contactRequest.findMany.mock.calls[0]![0];
-    expect(orderBy).toEqual([{ fitScore: 'desc' }, { receivedAt: 'desc' }, { id: 'desc' }]);
-    expect(where).toEqual({
-      AND: [
-        { status: LeadStatus.NEW, AND: [] },
-        {
-          OR: [
-            { fitScore: { lt: 60 } },
-            { fitScore: 60, OR: [{ receivedAt: { lt: row(4).receivedAt } }, { receivedAt: row(4).receivedAt, id: { lt: uuid(4) } }] },
-          ],
-        },
-      ],
-    });
-    expect(contactRequest.count).toHaveBeenCalledWith({ where: { status: LeadStatus.NEW, AND: [] } });
+    const [pageRead, countRead] = [reads.find((read) => read.sql.startsWith('SELECT id'))!, reads.find((read) => /count/.test(read.sql))!];
+    expect(pageRead.sql).toContain(
+      'WHERE status = ?::"LeadStatus" AND (fit_score, received_at, id) < (?, ?, ?::uuid) ORDER BY fit_score DESC, received_at DESC, id DESC',
+    );
+    expect(pageRead.values).toEqual([LeadStatus.NEW, 60, row(4).receivedAt, uuid(4), 2]);
+    expect(countRead.sql).toContain('WHERE status = ?::"LeadStatus" LIMIT ?');
+    expect(countRead.values).toEqual([LeadStatus.NEW, TOTAL_COUNT_LIMIT + 1]);
+  });
+
+  it(`stops counting past ${TOTAL_COUNT_LIMIT} leads and says so`, async () => {
+    const page = await setUp({ rows: [row(1)], count: 1_000_000 }).service.list({ first: 1, orderBy: LeadOrder.NEWEST }, STAFF);
+    expect({ total: page.totalCount, precision: page.totalCountPrecision }).toEqual({ total: TOTAL_COUNT_LIMIT, precision: 'AT_LEAST' });
   });
 
   it('refuses a cursor of the other order before reading anything', async () => {
-    const { service, contactRequest, actions } = setUp({ rows: [row(1)] });
+    const { service, reads, actions } = setUp({ rows: [row(1)] });
     const after = encodeCursor(row(1), LeadOrder.NEWEST);
     expect(await refusalOf(service.list({ first: 1, after, orderBy: LeadOrder.BEST_FIT }, STAFF))).toMatchObject({
       code: 'BAD_USER_INPUT',
       fieldErrors: { after: [{ code: 'isCursor' }] },
     });
-    expect(contactRequest.findMany).not.toHaveBeenCalled();
+    expect(reads).toEqual([]);
     expect(actions).toEqual([]);
   });
 
-  it('narrows by every field of the filter; a search matches LIKE’s own characters literally, in any case', async () => {
-    const { service, contactRequest } = setUp();
-    const filter: LeadsFilter = {
-      receivedFrom: new Date('2026-03-01T00:00:00Z'),
-      receivedTo: new Date('2026-03-08T00:00:00Z'),
-      status: LeadStatus.QUALIFIED,
-      interest: Interest.SOLUTIONS,
-      locale: 'DE' as LeadsFilter['locale'],
-      minFitScore: 70,
-      search: '50%_off\\',
-      source: 'linkedin',
-    };
-    await service.list({ first: 10, orderBy: LeadOrder.NEWEST, filter }, STAFF);
-    const insensitive = (contains: string) => ({ contains, mode: 'insensitive' });
-    expect(contactRequest.count).toHaveBeenCalledWith({
-      where: {
-        receivedAt: { gte: filter.receivedFrom, lt: filter.receivedTo },
-        status: LeadStatus.QUALIFIED,
-        interest: Interest.SOLUTIONS,
-        locale: 'DE',
-        fitScore: { gte: 70 },
-        AND: [
-          { OR: ['agencyName', 'contactName', 'email'].map((field) => ({ [field]: insensitive('50\\%\\_off\\\\') })) },
-          { OR: ['utmSource', 'utmMedium', 'utmCampaign', 'referrerHost'].map((field) => ({ [field]: insensitive('linkedin') })) },
-        ],
-      },
-    });
+  it('answers QUERY_TIMEOUT naming the read when the database stops it, and passes any other failure on', async () => {
+    const stopped = Object.assign(new Error('canceling statement due to statement timeout'), { cause: { originalCode: '57014' } });
+    const refusal = await refusalOf(setUp({ failure: stopped }).service.list({ first: 1, orderBy: LeadOrder.NEWEST }, STAFF));
+    expect(refusal).toEqual({ code: 'QUERY_TIMEOUT', read: 'leads', limitMs: 1600 });
+    const down = new Error('Connection terminated unexpectedly');
+    await expect(setUp({ failure: down }).service.list({ first: 1, orderBy: LeadOrder.NEWEST }, STAFF)).rejects.toBe(down);
   });
 });
 
@@ -182,115 +178,51 @@ describe('LeadsService: one lead', () => {
 describe('LeadsService.insights', () => {
   /** Wednesday 18 March 2026: its week began on Monday the 16th. */
   const NOW = new Date('2026-03-18T12:00:00Z');
-  const WEEK = 7 * 24;
 
-  it('counts twelve weeks by status, Monday to Monday, every status in each, ending with the week of `now`', async () => {
-    const rows = [
-      row(1, { status: LeadStatus.NEW }),
-      row(2, { status: LeadStatus.SPAM }),
-      row(WEEK, { status: LeadStatus.QUALIFIED }),
-      row(11 * WEEK, { status: LeadStatus.NEW }),
-    ];
-    const { service, contactRequest } = setUp({ rows });
-    const insights = await service.insights({}, NOW);
-    const firstMonday = new Date('2025-12-29T00:00:00Z');
-    expect(insights.weeks).toHaveLength(INSIGHT_WEEKS);
-    expect(insights.weeks[0]!.weekStart).toEqual(firstMonday);
-    expect(insights.weeks.at(-1)!.weekStart).toEqual(new Date('2026-03-16T00:00:00Z'));
-    expect(insights.weeks.map((week) => week.total)).toEqual([1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2]);
-    const lastWeek = Object.fromEntries(insights.weeks.at(-1)!.byStatus.map(({ status, count }) => [status, count]));
-    expect(lastWeek).toEqual({ NEW: 1, CONTACTED: 0, DEMO_SENT: 0, QUALIFIED: 0, DISQUALIFIED: 0, SPAM: 1 });
-    expect({ from: insights.from, to: insights.to, total: insights.total }).toEqual({ from: firstMonday, to: NOW, total: 4 });
-    const where = { AND: [{ AND: [] }, { receivedAt: { gte: firstMonday, lt: NOW } }] };
-    expect(contactRequest.findMany.mock.calls[0]![0].where).toEqual(where);
-  });
-
-  it('reads from the filter’s first day when it is before the twelve weeks, still charting those weeks', async () => {
-    const from = new Date('2025-10-01T00:00:00Z');
-    const { service, contactRequest } = setUp({ rows: [row(1), row(150 * 24)] });
-    const insights = await service.insights({ receivedFrom: from, status: LeadStatus.NEW }, NOW);
-    expect({ from: insights.from, total: insights.total, weeks: insights.weeks.length }).toEqual({ from, total: 2, weeks: INSIGHT_WEEKS });
-    expect(insights.weeks.reduce((sum, week) => sum + week.total, 0)).toBe(1);
-    const { where } = contactRequest.findMany.mock.calls[0]![0] as { where: { AND: unknown[] } };
-    expect(where.AND[1]).toEqual({ receivedAt: { gte: from, lt: NOW } });
-  });
-
-  it('tops the period’s sources and countries (most first, ties by name, none last), and its interests', async () => {
-    const from = new Date('2026-03-01T00:00:00Z');
-    const campaign = { utmSource: 'newsletter', utmMedium: 'email' };
-    const rows = [
-      ...[1, 2, 3].map((n) => row(n, campaign)),
-      ...[4, 5].map((n) => row(n, { referrerHost: 'www.linkedin.com', country: 'DE' })),
-      row(6, { referrerHost: 'a.example', country: null, interest: Interest.TECHNOLOGICAL_TRANSFORMATION }),
-      row(7, { country: 'AT' }),
-      ...[8, 9, 10, 11, 12].map((n) => row(n, { referrerHost: `site${n}.example`, country: `C${n}` })),
-      // Before the period: counted in its week, not in the tops.
-      row(40 * 24, { utmSource: 'old' }),
-    ];
-    const { service, contactRequest } = setUp({ rows });
-    const insights = await service.insights({ receivedFrom: from }, NOW);
-    // The chart's twelve weeks are read whole, the period's days inside them.
-    const { where } = contactRequest.findMany.mock.calls[0]![0] as { where: { AND: unknown[] } };
-    expect(where.AND[1]).toEqual({ receivedAt: { gte: new Date('2025-12-29T00:00:00Z'), lt: NOW } });
-    expect(insights.total).toBe(12);
-    expect(insights.sources).toHaveLength(INSIGHT_TOP);
-    expect(insights.sources.slice(0, 4)).toEqual([
-      { value: 'newsletter / email', count: 3 },
-      { value: 'www.linkedin.com', count: 2 },
-      { value: 'a.example', count: 1 },
-      { value: 'site10.example', count: 1 },
-    ]);
-    expect(insights.countries.slice(0, 3)).toEqual([
-      { value: 'ES', count: 3 },
-      { value: 'DE', count: 2 },
-      { value: 'AT', count: 1 },
-    ]);
-    expect(insights.interests).toEqual([
-      { interest: Interest.SOLUTIONS, count: 11 },
-      { interest: Interest.TECHNOLOGICAL_TRANSFORMATION, count: 1 },
-    ]);
-    expect(insights.weeks.reduce((sum, week) => sum + week.total, 0)).toBe(13);
-  });
-
-  it('puts leads with no source or country after every named one', async () => {
-    const rows = [row(1), row(2), row(3, { referrerHost: 'z.example', country: null })];
-    const insights = await setUp({ rows }).service.insights({}, NOW);
-    expect(insights.sources).toEqual([
-      { value: null, count: 2 },
-      { value: 'z.example', count: 1 },
-    ]);
-    const tied = await setUp({ rows: [row(1), row(3, { referrerHost: 'z.example', country: null })] }).service.insights({}, NOW);
-    expect(tied.sources).toEqual([
-      { value: 'z.example', count: 1 },
-      { value: null, count: 1 },
-    ]);
-    expect(tied.countries).toEqual([
-      { value: 'ES', count: 1 },
-      { value: null, count: 1 },
+  it('asks PostgreSQL for the counts of every lead of the period, however many, with the hash memory they may need', async () => {
+    const { service, reads, tx } = setUp({ count: 1_000_000 });
+    await service.insights({}, NOW);
+    expect(reads).toHaveLength(1);
+    expect(reads[0]!.sql).not.toMatch(/LIMIT/);
+    expect(reads[0]!.values).toContainEqual(new Date('2025-12-29T00:00:00Z'));
+    expect(tx.$executeRaw.mock.calls.map((call) => (call as unknown[]).slice(1))).toEqual([
+      ['statement_timeout', '1600ms'],
+      ['work_mem', '16MB'],
     ]);
   });
 });
 
 describe('LeadsService.csv', () => {
   it('exports the filtered leads newest first with the chosen separator, and records the export with its count', async () => {
-    const { service, contactRequest, actions } = setUp({ rows: [row(1), row(2, { agencyName: '=HYPERLINK("x")' })] });
+    const { service, reads, actions } = setUp({ rows: [row(1), row(2, { agencyName: '=HYPERLINK("x")' })] });
     const csv = await service.csv({ search: 'agencia' }, CsvSeparator.SEMICOLON, STAFF);
     const lines = csv.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toMatch(/^Received \(UTC\);Status;Agency;/);
     expect(lines.slice(1, 3).map((line) => line.split(';')[2])).toEqual(['Agencia 1', `"'=HYPERLINK(""x"")"`]);
-    expect(contactRequest.findMany.mock.calls[0]![0].orderBy).toEqual([{ receivedAt: 'desc' }, { id: 'desc' }]);
+    expect(reads.find((read) => read.sql.startsWith('SELECT id'))!.sql).toContain('ORDER BY received_at DESC, id DESC');
     expect(actions).toEqual([expect.objectContaining({ kind: StaffActionKind.EXPORT, count: 2 })]);
   });
 
-  it.each([
-    ['the CSV', (service: LeadsService) => service.csv(undefined, CsvSeparator.COMMA, STAFF)],
-    ['the overview', (service: LeadsService) => service.insights({})],
-  ])('refuses %s over CSV_MAX_ROWS leads before reading them, asking for a narrower filter', async (_what, read) => {
-    const { service, contactRequest, actions } = setUp({ rows: [row(1)], count: CSV_MAX_ROWS + 1 });
-    expect(await refusalOf(read(service))).toMatchObject({ code: 'BAD_USER_INPUT', fieldErrors: { filter: [{ code: 'maxRows' }] } });
-    expect(contactRequest.findMany).not.toHaveBeenCalled();
+  it('reads a thousand leads at a time after the last one read, with one header and one byte order mark', async () => {
+    const rows = Array.from({ length: 2_500 }, (_, index) => row(index + 1));
+    const { service, reads } = setUp({ rows });
+    const csv = await service.csv(undefined, CsvSeparator.COMMA, STAFF);
+    const pages = reads.filter((read) => read.sql.startsWith('SELECT id'));
+    expect(pages.map((page) => page.values.at(-1))).toEqual([1000, 1000, 1000]);
+    expect(pages[1]!.sql).toContain('WHERE TRUE AND (received_at, id) < (?, ?::uuid)');
+    expect(pages[1]!.values.slice(0, 2)).toEqual([rows[999]!.receivedAt, rows[999]!.id]);
+    expect(csv.match(/\uFEFF/g)).toHaveLength(1);
+    expect(csv.match(/Received \(UTC\)/g)).toHaveLength(1);
+  });
+
+  it(`refuses a CSV of more than ${CSV_MAX_ROWS} leads before reading them, asking for a narrower filter`, async () => {
+    const { service, reads, actions } = setUp({ rows: [row(1)], count: CSV_MAX_ROWS + 1 });
+    expect(await refusalOf(service.csv(undefined, CsvSeparator.COMMA, STAFF))).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      fieldErrors: { filter: [{ code: 'maxRows' }] },
+    });
+    expect(reads.filter((read) => read.sql.startsWith('SELECT id'))).toEqual([]);
     expect(actions).toEqual([]);
-    const atMost = setUp({ rows: [row(1)], count: CSV_MAX_ROWS });
-    await expect(read(atMost.service)).resolves.toBeDefined();
+    await expect(setUp({ rows: [row(1)], count: CSV_MAX_ROWS }).service.csv(undefined, CsvSeparator.COMMA, STAFF)).resolves.toBeDefined();
   });
 });

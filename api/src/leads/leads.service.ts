@@ -1,16 +1,27 @@
 import { Injectable } from '@nestjs/common';
+import { AppConfig } from '../common/config/app-config';
 import { badUserInput, notFound } from '../common/errors/errors';
 import type { Prisma } from '../generated/prisma/client';
 import { ErasureReason, StaffActionKind } from '../generated/prisma/enums';
 import { PrismaService } from '../prisma/prisma.service';
 import type { Identity } from './auth/firebase-token-verifier';
 import { type CsvSeparator, LeadOrder, type LeadsArgs, type LeadsFilter } from './dto/leads.args';
-import { leadSource } from './attribution';
 import { leadsCsv } from './lead-csv';
-import { decodeCursor, encodeCursor, following } from './cursor';
+import { type Cursor, decodeCursor, encodeCursor } from './cursor';
+import { type Group, insightsOf, insightsSql } from './lead-insights';
+import { countSql, pageSql } from './lead-sql';
 import type { LeadInsights } from './models/lead-insights.model';
-import { type Lead, type LeadConnection, type LeadErasureReceipt, LeadStatus, withTypedJson } from './models/lead.model';
+import {
+  CountPrecision,
+  type Lead,
+  type LeadConnection,
+  type LeadErasureReceipt,
+  type LeadStatus,
+  TOTAL_COUNT_LIMIT,
+  withTypedJson,
+} from './models/lead.model';
 import type { StaffAction } from './models/staff-action.model';
+import { staffRead } from './staff-reads';
 import { recordStaffAction, staffActionsOf } from './staff-actions';
 
 export const LEAD_FIELDS = {
@@ -55,46 +66,39 @@ type LeadRow = Prisma.ContactRequestGetPayload<{ select: typeof LEAD_FIELDS }>;
 /** The reasons are stored as written by fitOf (a JSON column). */
 const toLead = (row: LeadRow): Lead => withTypedJson(row);
 
-/** Newest first; the id breaks ties between leads of the same millisecond. */
-const NEWEST_FIRST: Prisma.ContactRequestOrderByWithRelationInput[] = [{ receivedAt: 'desc' }, { id: 'desc' }];
-const ORDERS: Record<LeadOrder, Prisma.ContactRequestOrderByWithRelationInput[]> = {
-  [LeadOrder.NEWEST]: NEWEST_FIRST,
-  [LeadOrder.BEST_FIT]: [{ fitScore: 'desc' }, ...NEWEST_FIRST],
-};
-
 /** More than a salesperson's spreadsheet needs; a narrower filter exports the rest. */
 export const CSV_MAX_ROWS = 50_000;
-
-/** The overview's weekly chart: this many weeks, Monday to Monday (UTC). */
-export const INSIGHT_WEEKS = 12;
-/** The overview's tops: this many sources and countries. */
-export const INSIGHT_TOP = 6;
-const WEEK_MS = 7 * 86_400_000;
+/** The CSV reads its leads this many at a time: only one batch of rows is held while the text grows. */
+const CSV_BATCH = 1_000;
 
 /**
  * Staff's reading and working of leads. Callers are checked by StaffGuard; what each of them reads, exports, changes
  * and erases is recorded with their account (staff_action): a page of the list and an export as one action each
- * with how many leads, never which.
+ * with how many leads, never which. The reads that grow with the leads (the list, its count, the overview, the CSV)
+ * select by SQL (lead-sql.ts) that an index answers, each within its time limit (staffRead).
  */
 @Injectable()
 export class LeadsService {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly config: AppConfig,
+  ) {}
 
   async list({ filter, first, after, orderBy }: LeadsArgs, staff: Identity): Promise<LeadConnection> {
-    const where = whereOf(filter);
     const cursor = after ? decodeCursor(after, orderBy) : undefined;
-    const [rows, totalCount] = await Promise.all([
-      this.prisma.contactRequest.findMany({
-        select: LEAD_FIELDS,
-        where: cursor ? { AND: [where, following(cursor)] } : where,
-        orderBy: ORDERS[orderBy],
-        take: first + 1,
-      }),
-      this.prisma.contactRequest.count({ where }),
+    const [rows, counted] = await Promise.all([
+      staffRead(this.prisma, this.config, 'leads', (tx) => leadsIn(tx, pageSql(filter, orderBy, first + 1, cursor))),
+      staffRead(this.prisma, this.config, 'leads', (tx) => tx.$queryRaw<[{ count: number }]>(countSql(filter, TOTAL_COUNT_LIMIT + 1))),
     ]);
+    const total = counted[0].count;
     const edges = rows.slice(0, first).map((row) => ({ node: toLead(row), cursor: encodeCursor(row, orderBy) }));
     await recordStaffAction(this.prisma, staff, StaffActionKind.LIST, { count: edges.length });
-    return { edges, totalCount, pageInfo: { hasNextPage: rows.length > first, endCursor: edges.at(-1)?.cursor ?? null } };
+    return {
+      edges,
+      totalCount: Math.min(total, TOTAL_COUNT_LIMIT),
+      totalCountPrecision: total > TOTAL_COUNT_LIMIT ? CountPrecision.AT_LEAST : CountPrecision.EXACT,
+      pageInfo: { hasNextPage: rows.length > first, endCursor: edges.at(-1)?.cursor ?? null },
+    };
   }
 
   /** One lead, as staff open it: the view is recorded. */
@@ -143,102 +147,55 @@ export class LeadsService {
   }
 
   /**
-   * The overview of the filtered leads: per week for the twelve weeks that
-   * end with the period (by status), and the most frequent sources,
-   * interests and countries of the period (the filter's days, else those
-   * twelve weeks). Counted here from one read of the leads' few columns: a
-   * B2B site's leads are thousands, not millions (more than CSV_MAX_ROWS asks
-   * for a narrower filter, as the CSV does).
+   * The overview of the filtered leads (lead-insights.ts), however many: PostgreSQL counts them and answers the
+   * counts. Its grouping sets are hashed, which the planner chooses when the counts may take a few megabytes.
    */
   async insights(filter: LeadsFilter = {}, now = new Date()): Promise<LeadInsights> {
-    const to = filter.receivedTo ?? now;
-    const lastWeek = mondayOf(new Date(to.getTime() - 1));
-    const firstWeek = new Date(lastWeek.getTime() - (INSIGHT_WEEKS - 1) * WEEK_MS);
-    const from = filter.receivedFrom ?? firstWeek;
-    const since = from < firstWeek ? from : firstWeek;
-    const where: Prisma.ContactRequestWhereInput = { AND: [whereOf(filter), { receivedAt: { gte: since, lt: to } }] };
-    const total = await this.prisma.contactRequest.count({ where });
-    refuseOverMaxRows(total);
-    const rows = await this.prisma.contactRequest.findMany({
-      where,
-      select: { receivedAt: true, status: true, interest: true, country: true, utmSource: true, utmMedium: true, referrerHost: true },
+    const groups = await staffRead(this.prisma, this.config, 'leadInsights', (tx) => tx.$queryRaw<Group[]>(insightsSql(filter, now)), {
+      work_mem: '16MB',
     });
-    const weeks = Array.from({ length: INSIGHT_WEEKS }, (_, index) => ({
-      weekStart: new Date(firstWeek.getTime() + index * WEEK_MS),
-      counts: new Map(Object.values(LeadStatus).map((status) => [status, 0])),
-    }));
-    const inPeriod = rows.filter((row) => row.receivedAt >= from);
-    for (const row of rows) {
-      const week = weeks[Math.floor((row.receivedAt.getTime() - firstWeek.getTime()) / WEEK_MS)];
-      week?.counts.set(row.status, week.counts.get(row.status)! + 1);
-    }
-    return {
-      from,
-      to,
-      total: inPeriod.length,
-      weeks: weeks.map(({ weekStart, counts }) => ({
-        weekStart,
-        total: [...counts.values()].reduce((sum, count) => sum + count, 0),
-        byStatus: [...counts].map(([status, count]) => ({ status, count })),
-      })),
-      sources: countBy(inPeriod, leadSource).slice(0, INSIGHT_TOP),
-      interests: countBy(inPeriod, (row) => row.interest).map(({ value, count }) => ({ interest: value!, count })),
-      countries: countBy(inPeriod, (row) => row.country).slice(0, INSIGHT_TOP),
-    };
+    return insightsOf(groups, filter, now);
   }
 
   /**
-   * The filtered leads as CSV for a spreadsheet (leadsCsv), newest first; the export is recorded, with how many.
+   * The filtered leads as CSV for a spreadsheet (leadsCsv), newest first; the export is recorded, with how many. Read
+   * a batch at a time after the previous batch's last lead, so only the text grows with the export.
    */
   async csv(filter: LeadsFilter | undefined, separator: CsvSeparator, staff: Identity): Promise<string> {
-    const where = whereOf(filter);
-    const total = await this.prisma.contactRequest.count({ where });
-    refuseOverMaxRows(total);
-    const rows = await this.prisma.contactRequest.findMany({ select: LEAD_FIELDS, where, orderBy: NEWEST_FIRST });
-    await recordStaffAction(this.prisma, staff, StaffActionKind.EXPORT, { count: rows.length });
-    return leadsCsv(rows.map(toLead), separator);
+    const [{ count }] = await staffRead(this.prisma, this.config, 'leadsCsv', (tx) =>
+      tx.$queryRaw<[{ count: number }]>(countSql(filter, CSV_MAX_ROWS + 1)),
+    );
+    refuseOverMaxRows(count);
+    const parts: string[] = [];
+    let exported = 0;
+    let batch: LeadRow[];
+    let after: Cursor | undefined;
+    do {
+      const take = Math.min(CSV_BATCH, CSV_MAX_ROWS - exported);
+      batch = await staffRead(this.prisma, this.config, 'leadsCsv', (tx) => leadsIn(tx, pageSql(filter, LeadOrder.NEWEST, take, after)));
+      parts.push(leadsCsv(batch.map(toLead), separator, { header: !parts.length }));
+      exported += batch.length;
+      after = batch.at(-1);
+    } while (batch.length === CSV_BATCH && exported < CSV_MAX_ROWS);
+    await recordStaffAction(this.prisma, staff, StaffActionKind.EXPORT, { count: exported });
+    return parts.join('');
   }
 }
 
-function whereOf(filter: LeadsFilter = {}): Prisma.ContactRequestWhereInput {
-  const { receivedFrom, receivedTo, status, interest, locale, search, source, minFitScore } = filter;
-  // Prisma passes % and _ through to LIKE: they are escaped to match themselves.
-  const containing = (text: string) => ({ contains: text.replace(/[\\%_]/g, '\\$&'), mode: 'insensitive' as const });
-  return {
-    ...(receivedFrom || receivedTo ? { receivedAt: { gte: receivedFrom, lt: receivedTo } } : {}),
-    ...(status ? { status } : {}),
-    ...(interest ? { interest } : {}),
-    ...(locale ? { locale } : {}),
-    ...(minFitScore ? { fitScore: { gte: minFitScore } } : {}),
-    AND: [
-      ...(search ? [{ OR: (['agencyName', 'contactName', 'email'] as const).map((field) => ({ [field]: containing(search) })) }] : []),
-      ...(source
-        ? [{ OR: (['utmSource', 'utmMedium', 'utmCampaign', 'referrerHost'] as const).map((field) => ({ [field]: containing(source) })) }]
-        : []),
-    ],
-  };
+/** The leads of a page's ids, in the page's order, with every field staff read. */
+async function leadsIn(tx: Prisma.TransactionClient, page: Prisma.Sql): Promise<LeadRow[]> {
+  const ids = (await tx.$queryRaw<{ id: string }[]>(page)).map(({ id }) => id);
+  if (!ids.length) return [];
+  const rows = await tx.contactRequest.findMany({ select: LEAD_FIELDS, where: { id: { in: ids } } });
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-/** 00:00 UTC of the Monday of that instant's week. */
-function mondayOf(instant: Date): Date {
-  const day = new Date(Date.UTC(instant.getUTCFullYear(), instant.getUTCMonth(), instant.getUTCDate()));
-  return new Date(day.getTime() - ((day.getUTCDay() + 6) % 7) * 86_400_000);
-}
-
-/** How many rows share each value, most first (ties in the value's order, null last). */
-function countBy<Row, Value extends string | null>(rows: Row[], valueOf: (row: Row) => Value): { value: Value; count: number }[] {
-  const counts = new Map<Value, number>();
-  for (const row of rows) counts.set(valueOf(row), (counts.get(valueOf(row)) ?? 0) + 1);
-  return [...counts]
-    .map(([value, count]) => ({ value, count }))
-    .sort((a, b) => b.count - a.count || (a.value ?? '\uffff').localeCompare(b.value ?? '\uffff'));
-}
-
-/** More leads than one read should hold: the filter is to be narrowed. */
-function refuseOverMaxRows(total: number): void {
-  if (total <= CSV_MAX_ROWS) return;
+/** More leads than one export should hold: the filter is to be narrowed. */
+function refuseOverMaxRows(count: number): void {
+  if (count <= CSV_MAX_ROWS) return;
   throw badUserInput({
-    filter: [{ code: 'maxRows', message: `filter: ${total} leads match; narrow the filter to ${CSV_MAX_ROWS} or fewer` }],
+    filter: [{ code: 'maxRows', message: `filter: more than ${CSV_MAX_ROWS} leads match; narrow the filter to ${CSV_MAX_ROWS} or fewer` }],
   });
 }
 

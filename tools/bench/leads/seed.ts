@@ -7,256 +7,32 @@
 import type { Client } from 'pg';
 
 /** Words agency names are made of: 50 × 50 × 8 distinct agencies, each some fifty leads in a million. */
-export const AGENCY_WORDS = [
-  'Nova',
-  'Alta',
-  'Blue',
-  'Norte',
-  'Vista',
-  'Prisma',
-  'Delta',
-  'Orbit',
-  'Lumen',
-  'Pixel',
-  'Fuego',
-  'Mar',
-  'Sol',
-  'Terra',
-  'Brava',
-  'Kaiser',
-  'Nord',
-  'Stern',
-  'Licht',
-  'Berg',
-  'Rossa',
-  'Stella',
-  'Ponte',
-  'Luce',
-  'Verde',
-  'Étoile',
-  'Rivage',
-  'Aube',
-  'Clair',
-  'Azur',
-  'Bright',
-  'Crown',
-  'Oak',
-  'Harbor',
-  'Summit',
-  'Atlas',
-  'Vector',
-  'Signal',
-  'Quantum',
-  'Echo',
-  'Fusion',
-  'Nexo',
-  'Raíz',
-  'Onda',
-  'Faro',
-  'Cima',
-  'Halo',
-  'Zenit',
-  'Polar',
-  'Kobalt',
-];
-export const AGENCY_NOUNS = [
-  'Lab',
-  'Works',
-  'House',
-  'Studio',
-  'Punto',
-  'Medios',
-  'Ideas',
-  'Code',
-  'Hub',
-  'Garage',
-  'Factory',
-  'Werk',
-  'Haus',
-  'Kreativ',
-  'Atelier',
-  'Maison',
-  'Bottega',
-  'Officina',
-  'Mente',
-  'Arrow',
-  'Spark',
-  'Wave',
-  'Bridge',
-  'Path',
-  'Loop',
-  'Frame',
-  'Field',
-  'Grid',
-  'Pulse',
-  'Shift',
-  'Tribe',
-  'Nest',
-  'Forge',
-  'Craft',
-  'Scope',
-  'Lens',
-  'Mosaic',
-  'Canvas',
-  'Compass',
-  'Anchor',
-  'Beacon',
-  'Circle',
-  'Cloud',
-  'Engine',
-  'Market',
-  'Motion',
-  'Orchard',
-  'Quarry',
-  'Rocket',
-  'Tide',
-];
+export const AGENCY_WORDS = (
+  'Nova Alta Blue Norte Vista Prisma Delta Orbit Lumen Pixel Fuego Mar Sol Terra Brava Kaiser Nord Stern Licht ' +
+  'Berg Rossa Stella Ponte Luce Verde Étoile Rivage Aube Clair Azur Bright Crown Oak Harbor Summit Atlas Vector ' +
+  'Signal Quantum Echo Fusion Nexo Raíz Onda Faro Cima Halo Zenit Polar Kobalt'
+).split(' ');
+export const AGENCY_NOUNS = (
+  'Lab Works House Studio Punto Medios Ideas Code Hub Garage Factory Werk Haus Kreativ Atelier Maison Bottega ' +
+  'Officina Mente Arrow Spark Wave Bridge Path Loop Frame Field Grid Pulse Shift Tribe Nest Forge Craft Scope ' +
+  'Lens Mosaic Canvas Compass Anchor Beacon Circle Cloud Engine Market Motion Orchard Quarry Rocket Tide'
+).split(' ');
 const AGENCY_KINDS = ['Media', 'Digital', 'Group', 'Partners', 'Agency', 'Comunicación', 'Performance', 'Consulting'];
 /** Contacts' names in the five languages, each with the address form of it (no accents). */
-export const FIRST_NAMES = [
-  'Lucía',
-  'María',
-  'Carmen',
-  'Javier',
-  'Álvaro',
-  'Pablo',
-  'Sofía',
-  'Marta',
-  'Diego',
-  'Elena',
-  'Jörg',
-  'Anna',
-  'Lukas',
-  'Jonas',
-  'Sabine',
-  'Katrin',
-  'Felix',
-  'Lena',
-  'Tobias',
-  'Julia',
-  'Giulia',
-  'Marco',
-  'Francesca',
-  'Luca',
-  'Chiara',
-  'Matteo',
-  'Sara',
-  'Alessandro',
-  'Élodie',
-  'Camille',
-  'Théo',
-  'Léa',
-  'Hugo',
-  'Chloé',
-  'Louis',
-  'Manon',
-  'Olivia',
-  'James',
-  'Emma',
-  'Oliver',
-  'Amelia',
-  'Harry',
-  'Isla',
-  'Jack',
-  'Grace',
-  'Noah',
-  'Ava',
-  'Liam',
-  'Mia',
-  'Ethan',
-  'Zoe',
-  'Daniel',
-  'Laura',
-  'Adrián',
-  'Nuria',
-  'Iñigo',
-  'Begoña',
-  'Søren',
-  'Ingrid',
-  'Henrik',
-];
-export const LAST_NAMES = [
-  'García',
-  'Fernández',
-  'López',
-  'Martínez',
-  'Sánchez',
-  'Pérez',
-  'Gómez',
-  'Ruiz',
-  'Díaz',
-  'Moreno',
-  'Muñoz',
-  'Álvarez',
-  'Romero',
-  'Navarro',
-  'Torres',
-  'Domínguez',
-  'Müller',
-  'Schmidt',
-  'Schneider',
-  'Fischer',
-  'Weber',
-  'Meyer',
-  'Wagner',
-  'Becker',
-  'Schulz',
-  'Hoffmann',
-  'Koch',
-  'Vogel',
-  'Rossi',
-  'Russo',
-  'Ferrari',
-  'Esposito',
-  'Bianchi',
-  'Romano',
-  'Colombo',
-  'Ricci',
-  'Marino',
-  'Greco',
-  'Bruno',
-  'Gallo',
-  'Martin',
-  'Bernard',
-  'Dubois',
-  'Thomas',
-  'Robert',
-  'Richard',
-  'Petit',
-  'Durand',
-  'Leroy',
-  'Moreau',
-  'Simon',
-  'Laurent',
-  'Lefèvre',
-  'Michel',
-  'Smith',
-  'Jones',
-  'Williams',
-  'Taylor',
-  'Brown',
-  'Davies',
-  'Evans',
-  'Wilson',
-  'Johnson',
-  'Walker',
-  'Wright',
-  'Robinson',
-  'Thompson',
-  'White',
-  'Hughes',
-  'Edwards',
-  'Green',
-  'Hall',
-  'Wood',
-  'Harris',
-  'Clarke',
-  'Jensen',
-  'Nielsen',
-  'Hansen',
-  'Kowalski',
-  'Novák',
-];
+export const FIRST_NAMES = (
+  'Lucía María Carmen Javier Álvaro Pablo Sofía Marta Diego Elena Jörg Anna Lukas Jonas Sabine Katrin Felix Lena ' +
+  'Tobias Julia Giulia Marco Francesca Luca Chiara Matteo Sara Alessandro Élodie Camille Théo Léa Hugo Chloé ' +
+  'Louis Manon Olivia James Emma Oliver Amelia Harry Isla Jack Grace Noah Ava Liam Mia Ethan Zoe Daniel Laura ' +
+  'Adrián Nuria Iñigo Begoña Søren Ingrid Henrik'
+).split(' ');
+export const LAST_NAMES = (
+  'García Fernández López Martínez Sánchez Pérez Gómez Ruiz Díaz Moreno Muñoz Álvarez Romero Navarro Torres ' +
+  'Domínguez Müller Schmidt Schneider Fischer Weber Meyer Wagner Becker Schulz Hoffmann Koch Vogel Rossi Russo ' +
+  'Ferrari Esposito Bianchi Romano Colombo Ricci Marino Greco Bruno Gallo Martin Bernard Dubois Thomas Robert ' +
+  'Richard Petit Durand Leroy Moreau Simon Laurent Lefèvre Michel Smith Jones Williams Taylor Brown Davies Evans ' +
+  'Wilson Johnson Walker Wright Robinson Thompson White Hughes Edwards Green Hall Wood Harris Clarke Jensen ' +
+  'Nielsen Hansen Kowalski Novák'
+).split(' ');
 const FREE_MAIL = ['gmail.com', 'outlook.com', 'yahoo.es', 'gmx.de', 'hotmail.fr', 'libero.it'];
 const UTM = [
   ['google', 'cpc'],
@@ -307,17 +83,36 @@ export async function seedLeads(client: Client, { count, countries, days, now, s
     countries: countryDraw,
   };
   await client.query('SELECT setseed(0.44)');
-  for (let from = 1; from <= count; from += slice) {
-    const to = Math.min(count, from + slice - 1);
-    await client.query(INSERT_LEADS, [from, to, count, now, (days * 86_400) / count, ...Object.values(parameters)]);
-    progress?.(to);
-  }
-  // The outbox: what a lead's arrival wrote (sales' webhook and email, the prospect's confirmation), all delivered.
-  await client.query(`
-    INSERT INTO lead_notification (id, lead_id, channel, created_at, attempts, next_attempt_at, delivered_at)
-    SELECT gen_random_uuid(), id, channel, received_at, 1, received_at, received_at + interval '2 seconds'
-    FROM contact_request, unnest(enum_range(NULL::"NotificationChannel")) AS channel
-    WHERE NOT is_spam AND request_number = 1`);
+  await withoutSecondaryIndexes(client, ['contact_request', 'lead_notification'], async () => {
+    for (let from = 1; from <= count; from += slice) {
+      const to = Math.min(count, from + slice - 1);
+      await client.query(INSERT_LEADS, [from, to, count, now, (days * 86_400) / count, ...Object.values(parameters)]);
+      progress?.(to);
+    }
+    // The outbox: what a lead's arrival wrote (sales' webhook and email, the prospect's confirmation), all delivered.
+    await client.query(`
+      INSERT INTO lead_notification (id, lead_id, channel, created_at, attempts, next_attempt_at, delivered_at)
+      SELECT gen_random_uuid(), id, channel, received_at, 1, received_at, received_at + interval '2 seconds'
+      FROM contact_request, unnest(enum_range(NULL::"NotificationChannel")) AS channel
+      WHERE NOT is_spam AND request_number = 1`);
+  });
+}
+
+/**
+ * Runs a bulk load with the tables' indexes that no constraint needs dropped, then builds them again as they were:
+ * one sorted build each instead of an insertion per row (the same indexes, a few minutes sooner at a million leads).
+ */
+async function withoutSecondaryIndexes(client: Client, tables: string[], load: () => Promise<void>): Promise<void> {
+  const { rows } = await client.query<{ name: string; definition: string }>(
+    `SELECT index.relname AS name, pg_get_indexdef(x.indexrelid) AS definition
+     FROM pg_index x JOIN pg_class index ON index.oid = x.indexrelid
+     WHERE x.indrelid = ANY($1::regclass[]) AND NOT EXISTS (SELECT FROM pg_constraint WHERE conindid = x.indexrelid)`,
+    [tables],
+  );
+  for (const { name } of rows) await client.query(`DROP INDEX "${name}"`);
+  await load();
+  await client.query("SET maintenance_work_mem = '256MB'");
+  for (const { definition } of rows) await client.query(definition);
 }
 
 export interface SeedOptions {

@@ -9,6 +9,8 @@ export enum ErrorCode {
   Unauthenticated = 'UNAUTHENTICATED',
   Forbidden = 'FORBIDDEN',
   NotFound = 'NOT_FOUND',
+  /** The database stopped a read that ran past its time (its statement timeout); the message names the read. */
+  QueryTimeout = 'QUERY_TIMEOUT',
 }
 
 export interface FieldError {
@@ -48,6 +50,14 @@ export function unauthenticated(reason: AuthFailure, message: string): GraphQLEr
 
 export function forbidden(message: string): GraphQLError {
   return new GraphQLError(message, { extensions: { code: ErrorCode.Forbidden } });
+}
+
+/**
+ * A read the database stopped at its time limit, not a database that cannot be reached (SERVICE_UNAVAILABLE): `read`
+ * names it (the query's field, e.g. `leadInsights`), `limitMs` is the limit; a narrower read may pass.
+ */
+export function queryTimeout(read: string, message: string, limitMs: number): GraphQLError {
+  return new GraphQLError(message, { extensions: { code: ErrorCode.QueryTimeout, read, limitMs } });
 }
 
 export function notFound(message: string): GraphQLError {

@@ -169,6 +169,23 @@ export class PageInfo {
   endCursor: string | null;
 }
 
+/**
+ * The list's total is counted up to this many leads (totalCountPrecision EXACT), past which it says "at least"
+ * (AT_LEAST): counting every lead of a broad filter costs as much as reading them all, and no salesperson needs more
+ * than "over ten thousand" to decide to narrow it.
+ */
+export const TOTAL_COUNT_LIMIT = 10_000;
+
+export enum CountPrecision {
+  EXACT = 'EXACT',
+  AT_LEAST = 'AT_LEAST',
+}
+registerEnumType(CountPrecision, {
+  name: 'CountPrecision',
+  description: 'Whether a count is every item, or where counting stopped',
+  valuesMap: { EXACT: { description: 'Exactly this many' }, AT_LEAST: { description: 'This many, and more' } },
+});
+
 @ObjectType({ description: 'A page of leads, newest first' })
 export class LeadConnection {
   @Field(() => [LeadEdge])
@@ -177,8 +194,13 @@ export class LeadConnection {
   @Field(() => PageInfo)
   pageInfo: PageInfo;
 
-  @Field(() => Int, { description: 'Leads matching the filter, on every page' })
+  @Field(() => Int, {
+    description: `Leads matching the filter, on every page: counted up to ${TOTAL_COUNT_LIMIT}, past which totalCountPrecision is AT_LEAST`,
+  })
   totalCount: number;
+
+  @Field(() => CountPrecision, { description: 'EXACT, or AT_LEAST when more than totalCount leads match' })
+  totalCountPrecision: CountPrecision;
 }
 
 @ObjectType({ description: 'That a lead was erased: nothing of it is kept' })

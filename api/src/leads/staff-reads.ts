@@ -1,0 +1,54 @@
+import type { AppConfig } from '../common/config/app-config';
+import { queryTimeout } from '../common/errors/errors';
+import type { Prisma } from '../generated/prisma/client';
+import type { PrismaService } from '../prisma/prisma.service';
+
+/** The staff reads that grow with the leads, by the query's field, and how the error names each. */
+const READS = { leads: 'The list of leads', leadInsights: 'The overview', leadsCsv: 'The CSV export' } as const;
+export type StaffRead = keyof typeof READS;
+
+/**
+ * The share of DATABASE_TIMEOUT_MS a staff read may run before PostgreSQL stops it: its answer (SQLSTATE 57014) must
+ * reach the API before the pool's own wait ends, which would mean a database that does not answer at all.
+ */
+const READ_SHARE = 0.8;
+
+/**
+ * Runs a staff read in a transaction whose statements PostgreSQL stops at the read's time limit (statement_timeout,
+ * local to it; `settings` adds others, such as work_mem): a read stopped there comes back to sales as QUERY_TIMEOUT
+ * naming it, never as SERVICE_UNAVAILABLE, which says the database cannot be reached.
+ */
+export async function staffRead<T>(
+  prisma: PrismaService,
+  config: AppConfig,
+  read: StaffRead,
+  work: (tx: Prisma.TransactionClient) => Promise<T>,
+  settings: Record<string, string> = {},
+): Promise<T> {
+  const limitMs = Math.floor(config.DATABASE_TIMEOUT_MS * READ_SHARE);
+  const local = Object.entries({ statement_timeout: `${limitMs}ms`, ...settings });
+  try {
+    return await prisma.$transaction(
+      async (tx) => {
+        for (const [name, value] of local) await tx.$executeRaw`SELECT set_config(${name}, ${value}, true)`;
+        return work(tx);
+      },
+      { maxWait: config.DATABASE_TIMEOUT_MS, timeout: config.DATABASE_TIMEOUT_MS * 3 },
+    );
+  } catch (error) {
+    if (!stoppedByDatabase(error)) throw error;
+    // Worded without "timeout": the last word on errors (createFormatError) reads that as a database out of reach.
+    const seconds = (limitMs / 1000).toLocaleString('en', { maximumFractionDigits: 1 });
+    const message = `${READS[read]} (${read}) took longer than ${seconds} s and the database stopped it: narrow the filter, or try again`;
+    throw queryTimeout(read, message, limitMs);
+  }
+}
+
+/** SQLSTATE 57014 (query_canceled), wherever Prisma or its pg adapter put the driver's code. */
+function stoppedByDatabase(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 4) return false;
+  const { code, originalCode, cause, meta } = error as { code?: unknown; originalCode?: unknown; cause?: unknown; meta?: unknown };
+  if (originalCode === '57014' || code === '57014') return true;
+  const adapterError = (meta as { driverAdapterError?: unknown } | undefined)?.driverAdapterError;
+  return [cause, meta, adapterError].some((inner) => stoppedByDatabase(inner, depth + 1));
+}
