@@ -66,6 +66,19 @@ const offScreen = (page: Page, outside?: string) =>
       .map((control) => `${control.tagName} ${control.getAttribute('aria-label') ?? control.textContent?.trim().slice(0, 40)}`);
   }, outside);
 
+/** The filters' fields wider than their own column (the date fields were, by 26 px at 360 px), by their label. */
+const wideFields = (page: Page) =>
+  page.getByRole('search', { name: 'Filtrar los leads' }).evaluate((form) =>
+    Array.from(form.querySelectorAll<HTMLElement>('input, select'))
+      .map((field) => ({
+        field: field.getBoundingClientRect(),
+        label: field.closest('label')!.getBoundingClientRect(),
+        name: field.getAttribute('name'),
+      }))
+      .filter(({ field, label }) => field.left < label.left - 0.5 || field.right > label.right + 0.5)
+      .map(({ name, field, label }) => `${name}: ${Math.round(field.right - label.right)} px`),
+  );
+
 const CAPTION = 'Leads, del más reciente al más antiguo';
 
 /** Below 800 px a card per lead, which the frame holds without scrolling; from 800 px a table that scrolls in it when it must. */
@@ -88,6 +101,7 @@ for (const { screen, scrolls } of [
 
     expect(await overflow(page)).toBeLessThanOrEqual(0);
     // The header's buttons, the filters, the tabs and the CSV button; the table's own controls too unless it scrolls.
+    expect(await wideFields(page)).toEqual([]);
     expect(await offScreen(page, scrolls ? '[aria-labelledby="leads-caption"]' : undefined)).toEqual([]);
     const box = (await frame.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
@@ -116,6 +130,8 @@ for (const { screen, scrolls } of [
 
     await rows.getByRole('link', { name: unbrokenLead.agencyName }).click();
     const details = page.getByRole('dialog', { name: unbrokenLead.agencyName });
+    // The header holds three lines of the name; the name is whole under Agency.
+    await expect(details.getByRole('definition').filter({ hasText: unbrokenLead.agencyName })).toBeVisible();
     await expect(details).toContainText(unbrokenLead.email);
     await expect(details).toContainText(unbrokenLead.message);
     await page.screenshot({ path: `/tmp/staff-layout-${screen.width}-detail.png` });

@@ -73,7 +73,9 @@ export function LeadDetail({ id, pending, fallbackFocus, hrefOf, onOpen, onClose
       <div className={styles.header}>
         <div>
           <span className="eyebrow">{t('detail.eyebrow')}</span>
-          <h2 id="lead-title">{lead?.agencyName ?? t('detail.title')}</h2>
+          <h2 id="lead-title" title={lead?.agencyName}>
+            {lead?.agencyName ?? t('detail.title')}
+          </h2>
         </div>
         <button type="button" className={styles.close} onClick={onClose} aria-label={t('detail.close')}>
           <X size={22} strokeWidth={1.75} aria-hidden="true" />
@@ -207,6 +209,7 @@ function Fields({
     {
       heading: t('detail.groups.agency'),
       rows: [
+        ['agencyName', lead.agencyName],
         ['agencyType', option('agencyType', lead.agencyType)],
         ['agencySize', option('agencySize', lead.agencySize)],
         ['advertiserCount', option('advertiserCount', lead.advertiserCount)],
