@@ -14,7 +14,7 @@ describe("the drill's alert checks", () => {
     expect(() => alertForSeconds('SegmentiaNoSuchAlert')).toThrow('No alert SegmentiaNoSuchAlert in deploy/monitoring/rules');
   });
 
-  it('pass an alert pending soon after the fault (so firing within its `for`) and resolved; fail one early, late, missing or unresolved', () => {
+  it('pass an alert pending soon after the fault, so firing within its `for`, and resolved; fail one early, late or unresolved', () => {
     const labels = { dependency: 'postgres' };
     const faultAt = 1_000_000;
     const verdict = (pendingAfter: number | undefined, resolved = true) =>

@@ -142,7 +142,8 @@ export async function restoreDrill(topology: Topology, client: Client): Promise<
       extra.length === 0 &&
       erased.every((id) => !restoredAtMoment.has(id)),
     `${receipts.size} leads received, data folder destroyed under load; ${told.figures}; restored to latest and serving ` +
-      `${rtoSeconds.toFixed(1)} s after the loss (RTO; the restore itself ${latest.seconds.toFixed(1)} s); lost ${lost.length} lead(s) of the last ${rpoSeconds.toFixed(1)} s ` +
+      `${rtoSeconds.toFixed(1)} s after the loss (RTO; the restore itself ${latest.seconds.toFixed(1)} s); ` +
+      `lost ${lost.length} lead(s) of the last ${rpoSeconds.toFixed(1)} s ` +
       `(RPO, the WAL not yet archived; at most ${ARCHIVE_TIMEOUT_SECONDS} s); erased and back: ${erasedBack.length} of ${erased.length}; ` +
       `restored to T: ${restoredAtMoment.size} leads, ${missing.length} missing, ${extra.length} extra, ` +
       `${erased.filter((id) => restoredAtMoment.has(id)).length} erased after T back`,

@@ -223,7 +223,8 @@ export async function databaseOutage(topology: Topology, client: Client, databas
   report(
     'database outage',
     ok,
-    `${((up - down) / 1000).toFixed(0)} s down: ${outageAnswers.length} answers meanwhile (${tally(outageAnswers.map((answer) => answer.code))}), slowest ` +
+    `${((up - down) / 1000).toFixed(0)} s down: ${outageAnswers.length} answers meanwhile ` +
+      `(${tally(outageAnswers.map((answer) => answer.code))}), slowest ` +
       `${Math.round(Math.max(0, ...outageAnswers.map((answer) => answer.ms)))} ms, other ` +
       `errors ${unexpected.length} (${tally(unexpected.map((answer) => answer.code))}); ` +
       `/ready ${marks.readyDuring!.join('/')}; full service ${recovery.toFixed(1)} s ` +

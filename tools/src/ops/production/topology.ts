@@ -59,6 +59,11 @@ export interface TopologyOptions {
   redis: { url: string } | { port: number };
   /** Settings given to every replica (over this process's environment). */
   apiEnv?: Record<string, string>;
+  /**
+   * The origin the site is built for, when not the one this nginx serves: the checks' topologies (the drill, the
+   * security check) share one build, for https://localhost, where the security scanner must find it.
+   */
+  siteBuiltFor?: string;
   /** Prometheus on this port, its exporters and nginx's counters on the next four (monitoring.ts); how often it scrapes and evaluates. */
   monitoring: { port: number; scrapeSeconds: number; evaluationSeconds: number };
   /** The variables that chose the ports, named when one is taken. */
@@ -146,8 +151,8 @@ export class Topology {
       await buildSite(
         {
           SITE_API_URL: `http://127.0.0.1:${options.apiPorts[0]}/graphql`,
-          GATSBY_API_URL: `${this.siteUrl}/graphql`,
-          GATSBY_SITE_URL: this.siteUrl,
+          GATSBY_API_URL: `${options.siteBuiltFor ?? this.siteUrl}/graphql`,
+          GATSBY_SITE_URL: options.siteBuiltFor ?? this.siteUrl,
           // A check's topology publishes the example company, as its API does (scratchTopology).
           ...(this.options.apiEnv?.PUBLISH_EXAMPLE_COMPANY ? { PUBLISH_EXAMPLE_COMPANY: this.options.apiEnv.PUBLISH_EXAMPLE_COMPANY } : {}),
         },
@@ -441,6 +446,8 @@ export function scratchTopology(
     backupDir: backups ? path.join(dataDir, 'backups') : undefined,
     // A check, not a site for the public: the example company data are meant.
     apiEnv: { PUBLISH_EXAMPLE_COMPANY: 'true', ...apiEnv },
+    // One build for every check; the drill's clients read no page's links.
+    siteBuiltFor: 'https://localhost',
     portVariables: { http: who, https: who, api: who, metrics: who, redis: who, monitoring: who },
   });
   const discard = () => {
