@@ -49,3 +49,7 @@ export function pageSql(filter: LeadsFilter | undefined, order: LeadOrder, limit
 /** How many leads the filter keeps, counted up to `limit`: the count stops there, whatever the filter. */
 export const countSql = (filter: LeadsFilter | undefined, limit: number): Prisma.Sql =>
   Prisma.sql`SELECT count(*)::int AS count FROM (SELECT FROM contact_request WHERE ${leadFilterSql(filter)} LIMIT ${limit}) AS matched`;
+
+/** `columns` of the filtered leads, newest first, at most `limit`: what an export reads. */
+export const exportSql = (filter: LeadsFilter | undefined, columns: Prisma.Sql, limit: number): Prisma.Sql =>
+  Prisma.sql`SELECT ${columns} FROM contact_request WHERE ${leadFilterSql(filter)} ORDER BY ${ORDER_SQL[LeadOrder.NEWEST]} LIMIT ${limit}`;

@@ -32,7 +32,15 @@ function row(n: number, fields: Record<string, unknown> = {}) {
 }
 
 type Row = ReturnType<typeof row>;
-type Database = Partial<{ rows: Row[]; count: number; groups: Partial<Group>[]; updated: number; deleted: number; failure: unknown }>;
+type Database = Partial<{
+  rows: Row[];
+  count: number;
+  groups: Partial<Group>[];
+  updated: number;
+  deleted: number;
+  failure: unknown;
+  fetchFailure: unknown;
+}>;
 
 /**
  * The service over a stand-in database: its raw reads answer the ids of `rows` (a page, after the cursor's position in
@@ -40,7 +48,7 @@ type Database = Partial<{ rows: Row[]; count: number; groups: Partial<Group>[]; 
  * by id. The SQL itself runs end to end in api/test; here, what the service asks for and does with the answers. What
  * staff did is recorded in `actions`.
  */
-function setUp({ rows = [], count = rows.length, groups = [], updated = 1, deleted = 1, failure }: Database = {}) {
+function setUp({ rows = [], count = rows.length, groups = [], updated = 1, deleted = 1, failure, fetchFailure }: Database = {}) {
   const actions: Record<string, unknown>[] = [];
   const reads: Prisma.Sql[] = [];
   const recorder = () => ({ create: jest.fn(async ({ data }: { data: Record<string, unknown> }) => actions.push(data)) });
@@ -70,8 +78,25 @@ function setUp({ rows = [], count = rows.length, groups = [], updated = 1, delet
       create: jest.fn(async ({ data }: { data: Record<string, unknown> }) => ({ id: 'erasure-1', erasedAt: new Date(), data })),
     },
   };
-  const service = new LeadsService(stubPrisma({ contactRequest, staffAction: recorder() }, tx), CONFIG);
-  return { service, reads, tx, actions };
+  // The export's own connection: its statements in `statements`, a cursor over `rows` (as the CSV's columns).
+  const statements: { text: string; values?: unknown[] }[] = [];
+  let fetched = 0;
+  const client = {
+    query: jest.fn(async (text: string, values?: unknown[]) => {
+      statements.push({ text, values });
+      const size = /^FETCH (\d+)/.exec(text)?.[1];
+      if (!size) return { rows: [] };
+      if (fetchFailure) throw fetchFailure;
+      const batch = rows.slice(fetched, fetched + Number(size)).map((item) => ({ ...item, repeatOf: null }));
+      fetched += batch.length;
+      return { rows: batch };
+    }),
+    release: jest.fn(),
+  };
+  const pool = { connect: jest.fn(async () => client) };
+  const prisma = Object.assign(stubPrisma({ contactRequest, staffAction: recorder() }, tx), { pool });
+  const service = new LeadsService(prisma, CONFIG);
+  return { service, reads, tx, actions, statements, pool, client };
 }
 
 const refusalOf = (promise: Promise<unknown>) => promise.then(() => undefined).catch((error: GraphQLError) => error.extensions);
@@ -194,35 +219,59 @@ describe('LeadsService.insights', () => {
 
 describe('LeadsService.csv', () => {
   it('exports the filtered leads newest first with the chosen separator, and records the export with its count', async () => {
-    const { service, reads, actions } = setUp({ rows: [row(1), row(2, { agencyName: '=HYPERLINK("x")' })] });
+    const { service, statements, actions } = setUp({ rows: [row(1), row(2, { agencyName: '=HYPERLINK("x")' })] });
     const csv = await service.csv({ search: 'agencia' }, CsvSeparator.SEMICOLON, STAFF);
     const lines = csv.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toMatch(/^Received \(UTC\);Status;Agency;/);
     expect(lines.slice(1, 3).map((line) => line.split(';')[2])).toEqual(['Agencia 1', `"'=HYPERLINK(""x"")"`]);
-    expect(reads.find((read) => read.sql.startsWith('SELECT id'))!.sql).toContain('ORDER BY received_at DESC, id DESC');
+    const cursor = statements.find(({ text }) => text.startsWith('DECLARE'))!;
+    expect(cursor.text).toMatch(/^DECLARE staff_read NO SCROLL CURSOR FOR SELECT received_at AS "receivedAt", status AS "status", /);
+    expect(cursor.text).toMatch(/repeat_of_id AS "repeatOf".* ILIKE \$1 ORDER BY received_at DESC, id DESC LIMIT \$2$/);
+    expect(cursor.values).toEqual(['%agencia%', CSV_MAX_ROWS]);
     expect(actions).toEqual([expect.objectContaining({ kind: StaffActionKind.EXPORT, count: 2 })]);
   });
 
-  it('reads a thousand leads at a time after the last one read, with one header and one byte order mark', async () => {
+  it('streams the leads from one cursor a thousand at a time, in one read-only transaction, one header and byte order mark', async () => {
     const rows = Array.from({ length: 2_500 }, (_, index) => row(index + 1));
-    const { service, reads } = setUp({ rows });
+    const { service, statements, client, actions } = setUp({ rows });
     const csv = await service.csv(undefined, CsvSeparator.COMMA, STAFF);
-    const pages = reads.filter((read) => read.sql.startsWith('SELECT id'));
-    expect(pages.map((page) => page.values.at(-1))).toEqual([1000, 1000, 1000]);
-    expect(pages[1]!.sql).toContain('WHERE TRUE AND (received_at, id) < (?, ?::uuid)');
-    expect(pages[1]!.values.slice(0, 2)).toEqual([rows[999]!.receivedAt, rows[999]!.id]);
+    expect(statements.map(({ text }) => text.split(' ')[0])).toEqual(['BEGIN', 'SELECT', 'DECLARE', 'FETCH', 'FETCH', 'FETCH', 'COMMIT']);
+    expect(statements[1]!.values).toEqual(['1600ms']);
+    expect(statements[3]!.text).toBe('FETCH 1000 FROM staff_read');
     expect(csv.match(/\uFEFF/g)).toHaveLength(1);
     expect(csv.match(/Received \(UTC\)/g)).toHaveLength(1);
+    expect(csv.split('\r\n')).toHaveLength(2_502);
+    expect(client.release).toHaveBeenCalledWith(undefined);
+    expect(actions).toEqual([expect.objectContaining({ kind: StaffActionKind.EXPORT, count: 2_500 })]);
   });
 
   it(`refuses a CSV of more than ${CSV_MAX_ROWS} leads before reading them, asking for a narrower filter`, async () => {
-    const { service, reads, actions } = setUp({ rows: [row(1)], count: CSV_MAX_ROWS + 1 });
+    const { service, pool, actions } = setUp({ rows: [row(1)], count: CSV_MAX_ROWS + 1 });
     expect(await refusalOf(service.csv(undefined, CsvSeparator.COMMA, STAFF))).toMatchObject({
       code: 'BAD_USER_INPUT',
-      fieldErrors: { filter: [{ code: 'maxRows' }] },
+      fieldErrors: {
+        filter: [
+          { code: 'maxRows', message: `filter: more than ${CSV_MAX_ROWS} leads match; narrow the filter to ${CSV_MAX_ROWS} or fewer` },
+        ],
+      },
     });
-    expect(reads.filter((read) => read.sql.startsWith('SELECT id'))).toEqual([]);
+    expect(pool.connect).not.toHaveBeenCalled();
     expect(actions).toEqual([]);
     await expect(setUp({ rows: [row(1)], count: CSV_MAX_ROWS }).service.csv(undefined, CsvSeparator.COMMA, STAFF)).resolves.toBeDefined();
+  });
+
+  it('answers QUERY_TIMEOUT when the database stops a fetch, rolls back and gives the connection back', async () => {
+    const { service, statements, client, actions } = setUp({
+      rows: [row(1)],
+      fetchFailure: Object.assign(new Error('canceled'), { code: '57014' }),
+    });
+    expect(await refusalOf(service.csv(undefined, CsvSeparator.COMMA, STAFF))).toEqual({
+      code: 'QUERY_TIMEOUT',
+      read: 'leadsCsv',
+      limitMs: 1600,
+    });
+    expect(statements.at(-1)!.text).toBe('ROLLBACK');
+    expect(client.release).toHaveBeenCalledWith(undefined);
+    expect(actions).toEqual([]);
   });
 });

@@ -5,11 +5,11 @@ import type { Prisma } from '../generated/prisma/client';
 import { ErasureReason, StaffActionKind } from '../generated/prisma/enums';
 import { PrismaService } from '../prisma/prisma.service';
 import type { Identity } from './auth/firebase-token-verifier';
-import { type CsvSeparator, LeadOrder, type LeadsArgs, type LeadsFilter } from './dto/leads.args';
-import { leadsCsv } from './lead-csv';
-import { type Cursor, decodeCursor, encodeCursor } from './cursor';
+import type { CsvSeparator, LeadsArgs, LeadsFilter } from './dto/leads.args';
+import { CSV_SELECT, type CsvLead, leadsCsv } from './lead-csv';
+import { decodeCursor, encodeCursor } from './cursor';
 import { type Group, insightsOf, insightsSql } from './lead-insights';
-import { countSql, pageSql } from './lead-sql';
+import { countSql, exportSql, pageSql } from './lead-sql';
 import type { LeadInsights } from './models/lead-insights.model';
 import {
   CountPrecision,
@@ -21,7 +21,7 @@ import {
   withTypedJson,
 } from './models/lead.model';
 import type { StaffAction } from './models/staff-action.model';
-import { staffRead } from './staff-reads';
+import { staffRead, staffReadCursor } from './staff-reads';
 import { recordStaffAction, staffActionsOf } from './staff-actions';
 
 export const LEAD_FIELDS = {
@@ -158,8 +158,8 @@ export class LeadsService {
   }
 
   /**
-   * The filtered leads as CSV for a spreadsheet (leadsCsv), newest first; the export is recorded, with how many. Read
-   * a batch at a time after the previous batch's last lead, so only the text grows with the export.
+   * The filtered leads as CSV for a spreadsheet (leadsCsv), newest first; the export is recorded, with how many. The
+   * leads stream from a cursor a batch at a time, each batch written out before the next is read: only the text grows.
    */
   async csv(filter: LeadsFilter | undefined, separator: CsvSeparator, staff: Identity): Promise<string> {
     const [{ count }] = await staffRead(this.prisma, this.config, 'leadsCsv', (tx) =>
@@ -167,16 +167,11 @@ export class LeadsService {
     );
     refuseOverMaxRows(count);
     const parts: string[] = [];
-    let exported = 0;
-    let batch: LeadRow[];
-    let after: Cursor | undefined;
-    do {
-      const take = Math.min(CSV_BATCH, CSV_MAX_ROWS - exported);
-      batch = await staffRead(this.prisma, this.config, 'leadsCsv', (tx) => leadsIn(tx, pageSql(filter, LeadOrder.NEWEST, take, after)));
-      parts.push(leadsCsv(batch.map(toLead), separator, { header: !parts.length }));
-      exported += batch.length;
-      after = batch.at(-1);
-    } while (batch.length === CSV_BATCH && exported < CSV_MAX_ROWS);
+    const exported = await staffReadCursor<CsvLead>(this.prisma, this.config, 'leadsCsv', {
+      query: exportSql(filter, CSV_SELECT, CSV_MAX_ROWS),
+      batch: CSV_BATCH,
+      each: (leads) => parts.push(leadsCsv(leads, separator, { header: !parts.length })),
+    });
     await recordStaffAction(this.prisma, staff, StaffActionKind.EXPORT, { count: exported });
     return parts.join('');
   }

@@ -13,6 +13,8 @@ export type StaffRead = keyof typeof READS;
  */
 const READ_SHARE = 0.8;
 
+const limitOf = (config: AppConfig) => Math.floor(config.DATABASE_TIMEOUT_MS * READ_SHARE);
+
 /**
  * Runs a staff read in a transaction whose statements PostgreSQL stops at the read's time limit (statement_timeout,
  * local to it; `settings` adds others, such as work_mem): a read stopped there comes back to sales as QUERY_TIMEOUT
@@ -25,8 +27,7 @@ export async function staffRead<T>(
   work: (tx: Prisma.TransactionClient) => Promise<T>,
   settings: Record<string, string> = {},
 ): Promise<T> {
-  const limitMs = Math.floor(config.DATABASE_TIMEOUT_MS * READ_SHARE);
-  const local = Object.entries({ statement_timeout: `${limitMs}ms`, ...settings });
+  const local = Object.entries({ statement_timeout: `${limitOf(config)}ms`, ...settings });
   try {
     return await prisma.$transaction(
       async (tx) => {
@@ -36,15 +37,53 @@ export async function staffRead<T>(
       { maxWait: config.DATABASE_TIMEOUT_MS, timeout: config.DATABASE_TIMEOUT_MS * 3 },
     );
   } catch (error) {
-    if (!stoppedByDatabase(error)) throw error;
-    // Worded without "timeout": the last word on errors (createFormatError) reads that as a database out of reach.
-    const seconds = (limitMs / 1000).toLocaleString('en', { maximumFractionDigits: 1 });
-    const message = `${READS[read]} (${read}) took longer than ${seconds} s and the database stopped it: narrow the filter, or try again`;
-    throw queryTimeout(read, message, limitMs);
+    throw stoppedByDatabase(error) ? stopped(read, config) : error;
   }
 }
 
-/** SQLSTATE 57014 (query_canceled), wherever Prisma or its pg adapter put the driver's code. */
+/**
+ * A staff read of many rows, streamed: `query`'s rows come `batch` at a time from a cursor (one statement, one
+ * snapshot, each fetch within the read's time limit) and go to `each` before the next are fetched. Prisma cannot hold a
+ * cursor, so this one read takes a connection of the pool itself. How many rows were read.
+ */
+export async function staffReadCursor<Row>(
+  prisma: PrismaService,
+  config: AppConfig,
+  read: StaffRead,
+  { query, batch, each }: { query: Prisma.Sql; batch: number; each: (rows: Row[]) => void },
+): Promise<number> {
+  const client = await prisma.pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('BEGIN READ ONLY');
+    await client.query(`SELECT set_config('statement_timeout', $1, true)`, [`${limitOf(config)}ms`]);
+    await client.query(`DECLARE staff_read NO SCROLL CURSOR FOR ${query.text}`, query.values);
+    let count = 0;
+    let rows: Row[];
+    do {
+      rows = (await client.query(`FETCH ${batch} FROM staff_read`)).rows as Row[];
+      each(rows);
+      count += rows.length;
+    } while (rows.length === batch);
+    await client.query('COMMIT');
+    return count;
+  } catch (error) {
+    await client.query('ROLLBACK').catch((failure: Error) => (broken = failure));
+    throw stoppedByDatabase(error) ? stopped(read, config) : error;
+  } finally {
+    client.release(broken);
+  }
+}
+
+function stopped(read: StaffRead, config: AppConfig) {
+  const limitMs = limitOf(config);
+  const seconds = (limitMs / 1000).toLocaleString('en', { maximumFractionDigits: 1 });
+  // Worded without "timeout": the last word on errors (createFormatError) reads that as a database out of reach.
+  const message = `${READS[read]} (${read}) took longer than ${seconds} s and the database stopped it: narrow the filter, or try again`;
+  return queryTimeout(read, message, limitMs);
+}
+
+/** SQLSTATE 57014 (query_canceled), wherever Prisma, its pg adapter or pg itself put the driver's code. */
 function stoppedByDatabase(error: unknown, depth = 0): boolean {
   if (!error || typeof error !== 'object' || depth > 4) return false;
   const { code, originalCode, cause, meta } = error as { code?: unknown; originalCode?: unknown; cause?: unknown; meta?: unknown };

@@ -171,10 +171,10 @@ export class PageInfo {
 
 /**
  * The list's total is counted up to this many leads (totalCountPrecision EXACT), past which it says "at least"
- * (AT_LEAST): counting every lead of a broad filter costs as much as reading them all, and no salesperson needs more
- * than "over ten thousand" to decide to narrow it.
+ * (AT_LEAST): counting every lead of a broad filter costs as much as reading them all, and a salesperson needs no
+ * more than "over a thousand" to narrow it (the overview counts every lead of its period).
  */
-export const TOTAL_COUNT_LIMIT = 10_000;
+export const TOTAL_COUNT_LIMIT = 1_000;
 
 export enum CountPrecision {
   EXACT = 'EXACT',
