@@ -1,6 +1,7 @@
 // Over 300 lines on purpose: the outbox's channels (webhook, email, confirmation) and their retries, over HTTP and SMTP.
 import { randomUUID } from 'node:crypto';
 import { type ParsedMail, simpleParser } from 'mailparser';
+import { Metrics } from '../src/metrics/metrics.service';
 import { startTestApi, type TestApi } from './support/api';
 import { submitLead } from './support/leads';
 import { until } from '@segmentia/testing';
@@ -138,6 +139,18 @@ it(
     expect(recorded[0]!.attempts).toBe(3);
     // The SMTP server refused one of the two emails once: three attempts between them.
     expect(recorded[1]!.attempts + recorded[2]!.attempts).toBe(3);
+    // Each delivery timed from its row's creation, its retries' waits included (150 then 300 ms on the webhook).
+    let metrics = '';
+    const figure = (pattern: string) => Number(new RegExp(`^${pattern} (\\S+)$`, 'm').exec(metrics)?.[1]);
+    const timed = (channel: string) => figure(`segmentia_notification_delay_seconds_count\\{channel="${channel}"\\}`);
+    await until('the three deliveries timed', async () => {
+      metrics = await api.app.get(Metrics).registry.metrics();
+      return ['WEBHOOK', 'EMAIL', 'CONFIRMATION'].every((channel) => timed(channel) === 1);
+    });
+    expect(figure('segmentia_notification_delay_seconds_sum\\{channel="WEBHOOK"\\}')).toBeGreaterThanOrEqual(0.45);
+    const last = (result: string) =>
+      figure(`segmentia_notification_last_attempt_timestamp_seconds\\{channel="WEBHOOK",result="${result}"\\}`);
+    expect(last('delivered')).toBeGreaterThan(last('failed'));
     // The failures were logged, by id; the lead's data never.
     const logs = logger.lines.join('\n');
     expect(logs).toContain(`Notification ${written[0]!.id}`);

@@ -12,6 +12,7 @@ interface Claimed {
   leadId: string;
   channel: NotificationChannel;
   attempts: number;
+  createdAt: Date;
 }
 
 /** Rows taken per round trip. */
@@ -70,6 +71,7 @@ export class NotificationWorker implements OnApplicationBootstrap, OnModuleDestr
     private readonly metrics: Metrics,
   ) {
     this.channels = config.notificationChannels;
+    metrics.expectDeliveries(this.channels);
   }
 
   onApplicationBootstrap(): void {
@@ -135,7 +137,7 @@ export class NotificationWorker implements OnApplicationBootstrap, OnModuleDestr
         ORDER BY next_attempt_at
         LIMIT ${BATCH}
         FOR UPDATE SKIP LOCKED)
-      RETURNING id, lead_id AS "leadId", channel, attempts`;
+      RETURNING id, lead_id AS "leadId", channel, attempts, created_at AS "createdAt"`;
   }
 
   /**
@@ -159,7 +161,7 @@ export class NotificationWorker implements OnApplicationBootstrap, OnModuleDestr
     }
   }
 
-  private async deliver({ id, leadId, channel, attempts }: Claimed): Promise<void> {
+  private async deliver({ id, leadId, channel, attempts, createdAt }: Claimed): Promise<void> {
     const row = await this.prisma.contactRequest.findUnique({ where: { id: leadId }, select: SUMMARY });
     if (!row) return; // erased meanwhile: its notifications went with it
     try {
@@ -171,14 +173,14 @@ export class NotificationWorker implements OnApplicationBootstrap, OnModuleDestr
         where: { id },
         data: { nextAttemptAt: new Date(Date.now() + delay), lockedUntil: null, lastError: reason },
       });
-      this.metrics.deliveries.inc({ channel, result: 'failed' });
+      this.metrics.failedDelivery(channel);
       this.logger.warn(
         `Notification ${id} (${channel}, lead ${leadId}) attempt ${attempts} failed: ${reason}; next in ${Math.ceil(delay / 1000)} s`,
       );
       return;
     }
     await this.recordDelivered(id);
-    this.metrics.deliveries.inc({ channel, result: 'delivered' });
+    this.metrics.delivered(channel, createdAt);
     this.logger.log(`Notification ${id} (${channel}, lead ${leadId}) delivered at attempt ${attempts}`);
   }
 }
