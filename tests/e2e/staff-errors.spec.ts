@@ -24,7 +24,7 @@ test('the list that took too long says so, with a retry that reads it again', as
   const alert = page.getByRole('tabpanel', { name: 'Lista' }).getByRole('alert');
   await expect(alert).toContainText(TIMED_OUT);
   await expect(alert).not.toContainText(UNAVAILABLE);
-  await page.screenshot({ path: '/tmp/staff-errors-timeout.png' });
+  await page.screenshot({ path: test.info().outputPath('timeout.png') });
   failing = false;
   await alert.getByRole('button', { name: 'Reintentar' }).click();
   await expect(page.getByRole('heading', { level: 2, name: '1 lead' })).toBeVisible();

@@ -66,17 +66,15 @@ const offScreen = (page: Page, outside?: string) =>
       .map((control) => `${control.tagName} ${control.getAttribute('aria-label') ?? control.textContent?.trim().slice(0, 40)}`);
   }, outside);
 
-/** The filters' fields wider than their own column (the date fields were, by 26 px at 360 px), by their label. */
+/** The filters' fields wider than their own column (the date fields were, by 26 px at 360 px), by name. */
 const wideFields = (page: Page) =>
   page.getByRole('search', { name: 'Filtrar los leads' }).evaluate((form) =>
-    Array.from(form.querySelectorAll<HTMLElement>('input, select'))
-      .map((field) => ({
-        field: field.getBoundingClientRect(),
-        label: field.closest('label')!.getBoundingClientRect(),
-        name: field.getAttribute('name'),
-      }))
-      .filter(({ field, label }) => field.left < label.left - 0.5 || field.right > label.right + 0.5)
-      .map(({ name, field, label }) => `${name}: ${Math.round(field.right - label.right)} px`),
+    Array.from(form.querySelectorAll<HTMLElement>('input, select')).flatMap((field) => {
+      const box = field.getBoundingClientRect();
+      const column = field.closest('label')!.getBoundingClientRect();
+      const past = Math.max(column.left - box.left, box.right - column.right);
+      return past > 0.5 ? [`${field.getAttribute('name')}: ${Math.round(past)} px past its column`] : [];
+    }),
   );
 
 const CAPTION = 'Leads, del más reciente al más antiguo';
@@ -89,6 +87,8 @@ for (const { screen, scrolls } of [
 ]) {
   test(`at ${screen.width} px the page and a lead's details hold the longest values the API accepts`, async ({ page, request }) => {
     await page.setViewportSize(screen);
+    // Looked at by a person after a change of layout: test-results/e2e/<this test>/.
+    const shot = (name: string) => test.info().outputPath(name);
     const mark = uniqueMark();
     const { unbrokenLead, wordy } = longestLeads(mark);
     await createLeads(request, [unbrokenLead, wordy]);
@@ -96,8 +96,9 @@ for (const { screen, scrolls } of [
     const frame = page.getByRole('region', { name: CAPTION });
     const rows = frame.getByRole('table', { name: CAPTION }).locator('tbody tr');
     await expect(rows).toHaveCount(2);
-    await page.screenshot({ path: `/tmp/staff-layout-${screen.width}.png` });
-    await page.screenshot({ path: `/tmp/staff-layout-${screen.width}-full.png`, fullPage: true });
+    await page.screenshot({ path: shot(`${screen.width}.png`) });
+    await page.screenshot({ path: shot(`${screen.width}-full.png`), fullPage: true });
+    await page.getByRole('search', { name: 'Filtrar los leads' }).screenshot({ path: shot(`${screen.width}-filters.png`) });
 
     expect(await overflow(page)).toBeLessThanOrEqual(0);
     // The header's buttons, the filters, the tabs and the CSV button; the table's own controls too unless it scrolls.
@@ -122,7 +123,7 @@ for (const { screen, scrolls } of [
       await expect(frame).toBeFocused();
       await page.keyboard.press('ArrowRight');
       await expect.poll(() => frame.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
-      await page.screenshot({ path: `/tmp/staff-layout-${screen.width}-scrolled.png` });
+      await page.screenshot({ path: shot(`${screen.width}-scrolled.png`) });
     } else {
       // Nothing to scroll: no stop of the keyboard's own.
       await expect(frame).not.toHaveAttribute('tabindex');
@@ -134,7 +135,7 @@ for (const { screen, scrolls } of [
     await expect(details.getByRole('definition').filter({ hasText: unbrokenLead.agencyName })).toBeVisible();
     await expect(details).toContainText(unbrokenLead.email);
     await expect(details).toContainText(unbrokenLead.message);
-    await page.screenshot({ path: `/tmp/staff-layout-${screen.width}-detail.png` });
+    await page.screenshot({ path: shot(`${screen.width}-detail.png`) });
     expect(await details.evaluate((dialog) => dialog.scrollWidth - dialog.clientWidth)).toBeLessThanOrEqual(0);
     const panel = (await details.boundingBox())!;
     expect(panel.x).toBeGreaterThanOrEqual(0);
@@ -143,7 +144,7 @@ for (const { screen, scrolls } of [
     await details.getByRole('button', { name: 'Borrar el lead' }).click();
     const confirm = page.getByRole('dialog', { name: '¿Borrar este lead para siempre?' });
     await expect(confirm).toContainText(unbrokenLead.email);
-    await page.screenshot({ path: `/tmp/staff-layout-${screen.width}-erase.png` });
+    await page.screenshot({ path: shot(`${screen.width}-erase.png`) });
     expect(await confirm.evaluate((dialog) => dialog.scrollWidth - dialog.clientWidth)).toBeLessThanOrEqual(0);
     expect(await overflow(page)).toBeLessThanOrEqual(0);
   });

@@ -63,7 +63,7 @@ export function LeadFilterForm({ filters, onChange }: Props) {
   );
   /** A day of the received filter, bounded by the other one. */
   const date = (name: 'from' | 'to', bounds: { min?: string; max?: string }) => (
-    <label className={shared.field}>
+    <label className={`${shared.field} ${styles.dateFilter}`}>
       <span>{t(`filters.${name}`)}</span>
       <input type="date" name={name} value={filters[name]} {...bounds} onChange={(event) => onChange({ [name]: event.target.value })} />
     </label>
