@@ -49,7 +49,7 @@ export const EXPORTER_METRICS: ReadonlySet<string> = new Set([
   'cnpg_collector_sync_replicas',
   'cnpg_collector_nodes_used',
   'cnpg_collector_pg_wal_archive_status',
-  'cnpg_collector_last_available_backup_timestamp',
+  'barman_cloud_cloudnative_pg_io_last_available_backup_timestamp',
   'cnpg_collector_last_failed_backup_timestamp',
   'cnpg_collector_first_recoverability_point',
   'cnpg_pg_replication_lag',
