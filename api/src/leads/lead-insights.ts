@@ -54,7 +54,8 @@ export function insightsSql(filter: LeadsFilter, now: Date): Prisma.Sql {
       FROM contact_request
       WHERE ${leadFilterSql(filter)} AND received_at >= ${since} AND received_at < ${to}
     ) AS lead
-    GROUP BY GROUPING SETS ((week, status), (in_period, utm_source, utm_medium, referrer_host), (in_period, interest), (in_period, country))`;
+    GROUP BY GROUPING SETS (
+      (week, status), (in_period, utm_source, utm_medium, referrer_host), (in_period, interest), (in_period, country))`;
 }
 
 /** The overview from the counts: every week and status with its zeros, the tops most first (ties by name, none last). */

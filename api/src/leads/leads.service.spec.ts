@@ -131,7 +131,8 @@ describe('LeadsService.list', () => {
     expect(page.edges[0]!.cursor).toBe(encodeCursor(row(5, { fitScore: 40 }), LeadOrder.BEST_FIT));
     const [pageRead, countRead] = [reads.find((read) => read.sql.startsWith('SELECT id'))!, reads.find((read) => /count/.test(read.sql))!];
     expect(pageRead.sql).toContain(
-      'WHERE status = ?::"LeadStatus" AND (fit_score, received_at, id) < (?, ?, ?::uuid) ORDER BY fit_score DESC, received_at DESC, id DESC',
+      'WHERE status = ?::"LeadStatus" AND (fit_score, received_at, id) < (?, ?, ?::uuid) ' +
+        'ORDER BY fit_score DESC, received_at DESC, id DESC',
     );
     expect(pageRead.values).toEqual([LeadStatus.NEW, 60, row(4).receivedAt, uuid(4), 2]);
     expect(countRead.sql).toContain('WHERE status = ?::"LeadStatus" LIMIT ?');

@@ -53,25 +53,41 @@ export interface PlanSummary {
   executionMs: number;
 }
 
+/** A cursor's query, explained as the query it runs. */
+const CURSOR = /^\s*DECLARE\s+\w+\s+(NO\s+SCROLL\s+)?CURSOR\s+FOR\s+/i;
+
 /** The statements of a read that read contact_request (not its writes, not the transaction's own). */
 export const readsOfLeads = (statements: Statement[]) =>
-  statements.filter(({ text }) => /^\s*(SELECT|WITH)\b/i.test(text) && /\bcontact_request\b/.test(text));
+  statements
+    .map(({ text, values }) => ({ text: text.replace(CURSOR, ''), values }))
+    .filter(({ text }) => /^\s*(SELECT|WITH)\b/i.test(text) && /\bcontact_request\b/.test(text));
 
-/** Each statement explained in turn; one that does not end within a minute is explained without running it. */
+/**
+ * Each read of contact_request among `statements` explained in turn, with the settings the read gave its transaction
+ * (set_config: work_mem…) but a minute to run; one that does not end within it is explained without running it.
+ */
 export async function explain(database: Client, statements: Statement[]): Promise<PlanSummary> {
   const scans = new Set<string>();
   let executionMs = 0;
   for (const { text, values } of statements) {
+    if (/^\s*SELECT set_config\(/i.test(text)) {
+      // (name, value) as parameters; the statement timeout, given either way, stays the minute above.
+      if (values.length >= 2 && values[0] !== 'statement_timeout')
+        await database.query('SELECT set_config($1, $2, false)', values.slice(0, 2));
+      continue;
+    }
+    const [read] = readsOfLeads([{ text, values }]);
+    if (!read) continue;
     await database.query("SET statement_timeout = '60s'");
+    type Explained = { 'QUERY PLAN': [{ Plan: PlanNode; 'Execution Time'?: number }] };
     const analysed = await database
-      .query<{ 'QUERY PLAN': [{ Plan: PlanNode; 'Execution Time': number }] }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${text}`, values)
-      .catch(() =>
-        database.query<{ 'QUERY PLAN': [{ Plan: PlanNode; 'Execution Time': number }] }>(`EXPLAIN (FORMAT JSON) ${text}`, values),
-      );
+      .query<Explained>(`EXPLAIN (ANALYZE, FORMAT JSON) ${read.text}`, read.values)
+      .catch(() => database.query<Explained>(`EXPLAIN (FORMAT JSON) ${read.text}`, read.values));
     const [{ Plan, 'Execution Time': ms = Number.NaN }] = analysed.rows[0]!['QUERY PLAN'];
     executionMs += ms;
     for (const scan of scansOf(Plan)) scans.add(scan);
   }
+  await database.query('RESET ALL');
   const list = [...scans];
   return { scans: list.join(' + ') || '(none)', seqScan: list.some((scan) => scan.startsWith('Seq Scan')), executionMs };
 }

@@ -131,7 +131,8 @@ export interface SeedOptions {
 const INSERT_LEADS = `
 WITH pool AS (
   SELECT $6::text[] AS words, $7::text[] AS nouns, $8::text[] AS kinds, $9::text[] AS first_names, $10::text[] AS first_address,
-    $11::text[] AS last_names, $12::text[] AS last_address, $13::text[] AS free_mail, $14::text[] AS utm_sources, $15::text[] AS utm_mediums,
+    $11::text[] AS last_names, $12::text[] AS last_address, $13::text[] AS free_mail, $14::text[] AS utm_sources,
+    $15::text[] AS utm_mediums,
     $16::text[] AS referrers, $17::text[] AS messages, $18::text[] AS countries
 ), lead AS (
   SELECT n, CASE WHEN n % 10 = 0 AND n > 10 THEN n - 7 ELSE n END AS p,
@@ -149,10 +150,12 @@ WITH pool AS (
     1 + h1 % 50 AS w, 1 + (h1 / 50) % 50 AS o, 1 + (h1 / 2500) % 8 AS k,
     1 + h2 % 60 AS f, 1 + (h2 / 60) % 80 AS l,
     h3 % 100 < 15 AS free,
-    (ARRAY['MEDIA','CREATIVE','DIGITAL_PERFORMANCE','INDEPENDENT','GROUP_HOLDING','TRADING_DESK','ADVERTISER_IN_HOUSE','OTHER'])[1 + h4 % 8] AS agency_type,
+    (ARRAY['MEDIA','CREATIVE','DIGITAL_PERFORMANCE','INDEPENDENT','GROUP_HOLDING','TRADING_DESK','ADVERTISER_IN_HOUSE','OTHER'])[1 + h4 % 8]
+      AS agency_type,
     (ARRAY['UP_TO_2M','FROM_2M_TO_5M','FROM_5M_TO_10M','FROM_10M_TO_50M','OVER_50M'])[1 + (h4 / 8) % 5] AS agency_size,
     (ARRAY['FROM_1_TO_10','FROM_10_TO_25','FROM_25_TO_50','FROM_50_TO_100','OVER_100'])[1 + (h4 / 40) % 5] AS advertiser_count,
-    (ARRAY['OWNER_FOUNDER','BOARD','C_LEVEL','DIRECTOR','HEAD_OF_DEPARTMENT','TEAM_LEADER','CONSULTANT','REPRESENTATIVE'])[1 + (h4 / 200) % 8]
+    (ARRAY['OWNER_FOUNDER','BOARD','C_LEVEL','DIRECTOR','HEAD_OF_DEPARTMENT','TEAM_LEADER','CONSULTANT','REPRESENTATIVE'])
+      [1 + (h4 / 200) % 8]
       AS position,
     (ARRAY['NONE','PRESCRIBE','INFLUENCE','DECIDE'])[1 + (h4 / 1600) % 4] AS decision_role,
     CASE WHEN h5 % 100 < 62 THEN 'SOLUTIONS' ELSE 'TECHNOLOGICAL_TRANSFORMATION' END AS interest,
@@ -171,7 +174,8 @@ WITH pool AS (
       WHEN r1 < 0.05 THEN 'NEW' WHEN r1 < 0.40 THEN 'CONTACTED' WHEN r1 < 0.55 THEN 'DEMO_SENT' WHEN r1 < 0.66 THEN 'QUALIFIED'
       ELSE 'DISQUALIFIED'
     END AS status,
-    CASE agency_size WHEN 'UP_TO_2M' THEN 5 WHEN 'FROM_2M_TO_5M' THEN 10 WHEN 'FROM_5M_TO_10M' THEN 15 WHEN 'FROM_10M_TO_50M' THEN 20 ELSE 25 END
+    CASE agency_size WHEN 'UP_TO_2M' THEN 5 WHEN 'FROM_2M_TO_5M' THEN 10 WHEN 'FROM_5M_TO_10M' THEN 15 WHEN 'FROM_10M_TO_50M' THEN 20
+      ELSE 25 END
       AS size_points,
     CASE advertiser_count WHEN 'FROM_1_TO_10' THEN 4 WHEN 'FROM_10_TO_25' THEN 8 WHEN 'FROM_25_TO_50' THEN 12 WHEN 'FROM_50_TO_100' THEN 16
       ELSE 20 END AS advertiser_points,
@@ -195,12 +199,14 @@ SELECT md5('lead-' || n)::uuid, md5('request-' || n)::uuid, received_at,
   referrers[referrer], utm_sources[utm], utm_mediums[utm], CASE WHEN utm IS NOT NULL THEN 'campaign-' || (h5 / 17) % 40 END,
   CASE WHEN utm = 1 AND r5 < 0.5 THEN 'Cj0KCQ' || substr(md5(n::text), 1, 20) END,
   country,
-  size_points + advertiser_points + role_points + CASE WHEN free THEN 0 ELSE 15 END + interest_points + CASE WHEN country IS NULL THEN 4 ELSE 10 END,
+  size_points + advertiser_points + role_points + CASE WHEN free THEN 0 ELSE 15 END + interest_points
+    + CASE WHEN country IS NULL THEN 4 ELSE 10 END,
   jsonb_build_array(
     jsonb_build_object('rule', 'agencySize', 'value', agency_size, 'points', size_points, 'maxPoints', 25),
     jsonb_build_object('rule', 'advertiserCount', 'value', advertiser_count, 'points', advertiser_points, 'maxPoints', 20),
     jsonb_build_object('rule', 'decisionRole', 'value', decision_role, 'points', role_points, 'maxPoints', 20),
-    jsonb_build_object('rule', 'email', 'value', CASE WHEN free THEN 'FREE' ELSE 'BUSINESS' END, 'points', CASE WHEN free THEN 0 ELSE 15 END,
+    jsonb_build_object('rule', 'email', 'value', CASE WHEN free THEN 'FREE' ELSE 'BUSINESS' END,
+      'points', CASE WHEN free THEN 0 ELSE 15 END,
       'maxPoints', 15),
     jsonb_build_object('rule', 'interest', 'value', interest, 'points', interest_points, 'maxPoints', 10),
     jsonb_build_object('rule', 'country', 'value', CASE WHEN country IS NULL THEN 'UNKNOWN' ELSE 'COVERED' END,
