@@ -66,7 +66,8 @@ export function refusalOf({ fieldErrors }: ApiFailure, message: string): string 
 
 /**
  * A local problem in the page's language. A timeout says what took too long: a `view` of the filtered leads (the list,
- * the overview) or their `csv`, whose filters can be narrowed, or a call about one `item` (a lead, an objection), which can only be retried.
+ * the overview) or their `csv`, whose filters can be narrowed, or a call about one `item` (a lead, an objection), which
+ * can only be retried.
  */
 export function problemText(t: TFunction, { kind, detail }: LocalProblem, read: 'view' | 'csv' | 'item' = 'view'): string {
   if (kind === 'refused') return t('problems.refused', { detail });
