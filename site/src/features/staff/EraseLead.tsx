@@ -84,14 +84,15 @@ export function EraseLead({ lead, onErased }: { lead: LeadDetailFragment; onEras
   );
 }
 
-/** The erased lead leaves every list it was in (as the cache keeps them), each one lead shorter. */
+/** The erased lead leaves every list it was in (as the cache keeps them), each one lead shorter (a "more than" stays). */
 function removeFromLists(cache: ApolloCache, id: string) {
-  cache.modify<{ leads: { edges: { node: Reference }[]; totalCount: number } }>({
+  cache.modify<{ leads: { edges: { node: Reference }[]; totalCount: number; totalCountPrecision: string } }>({
     fields: {
       leads(list, { readField, isReference }) {
         if (isReference(list)) return list;
         const edges = list.edges.filter((edge) => readField('id', edge.node) !== id);
-        return edges.length === list.edges.length ? list : { ...list, edges, totalCount: list.totalCount - 1 };
+        if (edges.length === list.edges.length) return list;
+        return { ...list, edges, totalCount: list.totalCountPrecision === 'EXACT' ? list.totalCount - 1 : list.totalCount };
       },
     },
   });

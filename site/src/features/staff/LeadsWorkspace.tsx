@@ -63,7 +63,8 @@ export function LeadsWorkspace({ email }: { email: string }) {
     if (!page || list.status !== 'ready') return;
     // The button may be gone (the last page): the focus goes on to the first lead added.
     setFocusLead(page.added[0]?.id ?? null);
-    setAnnouncement(t('list.showing', { shown: list.leads.length + page.added.length, total: page.totalCount }));
+    const shown = list.leads.length + page.added.length;
+    setAnnouncement(t(page.totalIsExact ? 'list.showing' : 'list.showingOver', { shown, total: page.totalCount }));
   };
 
   /** Shows a status in the list and the open details at once; the API's answer confirms it, or its failure undoes it. */
@@ -162,10 +163,12 @@ export function LeadsWorkspace({ email }: { email: string }) {
       >
         <div className={styles.resultsBar}>
           <h2 id="leads-count" ref={heading} tabIndex={-1}>
-            {list.status === 'ready' ? t('list.count', { count: list.totalCount }) : t('list.title')}
+            {list.status === 'ready' ? t(list.totalIsExact ? 'list.count' : 'list.countOver', { count: list.totalCount }) : t('list.title')}
           </h2>
           {list.status === 'ready' && list.leads.length < list.totalCount && (
-            <p className={styles.shown}>{t('list.showing', { shown: list.leads.length, total: list.totalCount })}</p>
+            <p className={styles.shown}>
+              {t(list.totalIsExact ? 'list.showing' : 'list.showingOver', { shown: list.leads.length, total: list.totalCount })}
+            </p>
           )}
           <BusyButton
             className="button button--secondary"

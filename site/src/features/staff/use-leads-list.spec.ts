@@ -31,14 +31,15 @@ const lead = (number: number) => ({
   requestedAudiences: [],
 });
 
-/** The API's answer to one page of `count` leads, numbered from `from`, `total` in all. */
-function page(from: number, count: number, total: number) {
+/** The API's answer to one page of `count` leads, numbered from `from`, `total` in all (or more than that). */
+function page(from: number, count: number, total: number, precision: 'EXACT' | 'AT_LEAST' = 'EXACT') {
   const edges = Array.from({ length: count }, (_, index) => ({ __typename: 'LeadEdge', node: lead(from + index) }));
   const last = from + count - 1;
   return {
     leads: {
       __typename: 'LeadConnection',
       totalCount: total,
+      totalCountPrecision: precision,
       pageInfo: { __typename: 'PageInfo', hasNextPage: last < total, endCursor: `c${last}` },
       edges,
     },
@@ -151,6 +152,12 @@ describe('useLeadsList', () => {
     });
     expect(result.current.more).toEqual({ kind: 'network' });
     expect(result.current.list).toMatchObject({ status: 'ready', totalCount: 30 });
+  });
+
+  it("says when the total is the API's counting limit, past which there are more", async () => {
+    const { wrapper } = setUp(() => ({ data: page(1, PAGE_SIZE, 1000, 'AT_LEAST') }));
+    const { result } = render(wrapper, NO_FILTERS);
+    await waitFor(() => expect(result.current.list).toMatchObject({ status: 'ready', totalCount: 1000, totalIsExact: false }));
   });
 
   it('leaves an ended session to the page: shown nowhere in the list', async () => {

@@ -9,7 +9,7 @@ import { localProblem, PAGE_SIZE } from './staff-client';
 export type LeadsList =
   | { status: 'loading' }
   | { status: 'failed'; problem: LocalProblem | null }
-  | { status: 'ready'; leads: LeadSummaryFragment[]; totalCount: number; hasNextPage: boolean };
+  | { status: 'ready'; leads: LeadSummaryFragment[]; totalCount: number; totalIsExact: boolean; hasNextPage: boolean };
 
 /** "Load more": idle, asking, or why its last page failed. */
 export type More = 'idle' | 'loading' | LocalProblem;
@@ -39,7 +39,14 @@ export function useLeadsList(filters: LeadFilters | undefined) {
   const list: LeadsList = error
     ? { status: 'failed', problem: localProblem(error) }
     : page
-      ? { status: 'ready', leads: page.edges.map((edge) => edge.node), totalCount: page.totalCount, hasNextPage: page.pageInfo.hasNextPage }
+      ? {
+          status: 'ready',
+          leads: page.edges.map((edge) => edge.node),
+          // Past the API's counting limit, "more than" that many.
+          totalCount: page.totalCount,
+          totalIsExact: page.totalCountPrecision === 'EXACT',
+          hasNextPage: page.pageInfo.hasNextPage,
+        }
       : { status: 'loading' };
 
   const loadMore = async () => {
@@ -49,7 +56,11 @@ export function useLeadsList(filters: LeadFilters | undefined) {
       const { data: next } = await fetchMore({ variables: { after: data.leads.pageInfo.endCursor } });
       if (current.current !== variables) return null;
       setMore({ of: variables, state: 'idle' });
-      return { added: next.leads.edges.map((edge) => edge.node), totalCount: next.leads.totalCount };
+      return {
+        added: next.leads.edges.map((edge) => edge.node),
+        totalCount: next.leads.totalCount,
+        totalIsExact: next.leads.totalCountPrecision === 'EXACT',
+      };
     } catch (failure) {
       setMore({ of: variables, state: localProblem(failure) ?? 'idle' });
       return null;
