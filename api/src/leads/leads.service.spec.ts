@@ -158,7 +158,7 @@ describe('LeadsService.list', () => {
   it('answers QUERY_TIMEOUT naming the read when the database stops it, and passes any other failure on', async () => {
     const stopped = Object.assign(new Error('canceling statement due to statement timeout'), { cause: { originalCode: '57014' } });
     const refusal = await refusalOf(setUp({ failure: stopped }).service.list({ first: 1, orderBy: LeadOrder.NEWEST }, STAFF));
-    expect(refusal).toEqual({ code: 'QUERY_TIMEOUT', read: 'leads', limitMs: 1600 });
+    expect(refusal).toEqual({ code: 'QUERY_TIMEOUT', read: 'leads', limitMs: 1000 });
     const down = new Error('Connection terminated unexpectedly');
     await expect(setUp({ failure: down }).service.list({ first: 1, orderBy: LeadOrder.NEWEST }, STAFF)).rejects.toBe(down);
   });
@@ -212,7 +212,7 @@ describe('LeadsService.insights', () => {
     expect(reads[0]!.sql).not.toMatch(/LIMIT/);
     expect(reads[0]!.values).toContainEqual(new Date('2025-12-29T00:00:00Z'));
     expect(tx.$executeRaw.mock.calls.map((call) => (call as unknown[]).slice(1))).toEqual([
-      ['statement_timeout', '1600ms'],
+      ['statement_timeout', '1000ms'],
       ['work_mem', '16MB'],
     ]);
   });
@@ -237,7 +237,7 @@ describe('LeadsService.csv', () => {
     const { service, statements, client, actions } = setUp({ rows });
     const csv = await service.csv(undefined, CsvSeparator.COMMA, STAFF);
     expect(statements.map(({ text }) => text.split(' ')[0])).toEqual(['BEGIN', 'SELECT', 'DECLARE', 'FETCH', 'FETCH', 'FETCH', 'COMMIT']);
-    expect(statements[1]!.values).toEqual(['1600ms']);
+    expect(statements[1]!.values).toEqual(['1000ms']);
     expect(statements[3]!.text).toBe('FETCH 1000 FROM staff_read');
     expect(csv.match(/\uFEFF/g)).toHaveLength(1);
     expect(csv.match(/Received \(UTC\)/g)).toHaveLength(1);
@@ -269,7 +269,7 @@ describe('LeadsService.csv', () => {
     expect(await refusalOf(service.csv(undefined, CsvSeparator.COMMA, STAFF))).toEqual({
       code: 'QUERY_TIMEOUT',
       read: 'leadsCsv',
-      limitMs: 1600,
+      limitMs: 1000,
     });
     expect(statements.at(-1)!.text).toBe('ROLLBACK');
     expect(client.release).toHaveBeenCalledWith(undefined);
