@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { type ActiveAlert, type Monitoring, RULES_DIR, ruleFiles } from '../production/monitoring';
+import { waitUntil } from './setup';
 
 /** Scrapes and evaluations between a fault and its alert's pending state, and between the end and its resolution. */
 const DETECTION_SECONDS = 15;
@@ -51,25 +52,20 @@ export async function awaitFiring(
   labels: Record<string, string>,
   faultAt: number,
 ): Promise<number | undefined> {
-  const deadline = faultAt + alertDeadlineSeconds(name) * 1000;
-  for (;;) {
-    const alerts = await monitoring.alerts().catch(() => []);
-    const firing = alerts.find((alert) => alert.state === 'firing' && matches(alert, name, labels));
-    if (firing) return Date.parse(firing.activeAt);
-    if (Date.now() > deadline) return undefined;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  let activeAt: string | undefined;
+  const firing = async () => {
+    const alerts = await monitoring.alerts();
+    activeAt = alerts.find((alert) => alert.state === 'firing' && matches(alert, name, labels))?.activeAt;
+    return activeAt !== undefined;
+  };
+  const left = faultAt + alertDeadlineSeconds(name) * 1000 - Date.now();
+  return (await waitUntil(firing, Math.max(left, 0))) === undefined ? undefined : Date.parse(activeAt!);
 }
 
 /** When no alert of that name and labels was active any more, or undefined after DETECTION_SECONDS and more. */
 export async function awaitResolved(monitoring: Monitoring, name: string, labels: Record<string, string>): Promise<number | undefined> {
-  const deadline = Date.now() + DETECTION_SECONDS * 2000;
-  while (Date.now() < deadline) {
-    const alerts = await monitoring.alerts().catch(() => undefined);
-    if (alerts && !alerts.some((alert) => matches(alert, name, labels))) return Date.now();
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  return undefined;
+  const resolved = async () => !(await monitoring.alerts()).some((alert) => matches(alert, name, labels));
+  return (await waitUntil(resolved, DETECTION_SECONDS * 2000)) === undefined ? undefined : Date.now();
 }
 
 /**

@@ -73,7 +73,7 @@ export async function crashUnderLoad(topology: Topology, client: Client, databas
 
 /**
  * The webhook was down since the first lead (the crash drill's among them): sales' alert fired within its `for` of
- * the first refused send; once it is up, the alert resolves and every lead is delivered, each once.
+ * the first send the load's replicas saw refused; once it is up, the alert resolves and every lead is delivered, once.
  */
 export async function webhookRecovers(topology: Topology, webhook: Webhook, database: PgClient): Promise<void> {
   const channel = { channel: 'WEBHOOK' };
