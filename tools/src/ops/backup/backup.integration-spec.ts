@@ -3,17 +3,15 @@
  * base backup, then restores to the end of the archive and to a moment before
  * it, each into a new folder, with the erasure ledger applied after each.
  */
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { type Database, startEmbeddedPostgres } from '../../dev/database/embedded-postgres';
-import { systemUser } from '../../dev/database/run-as';
-import { API_ROOT } from '../../common/paths';
 import { freePort } from '../../common/ports';
-import { archiveNow, archiveSettings, keyEnvironment } from './archive';
+import { archiveNow } from './archive';
+import { startArchivingPostgres } from './archiving-postgres';
 import { BackupKeyError } from './encryption';
 import { listBaseBackups, takeBaseBackup } from './base-backup';
 import { pruneBackups } from './prune';
@@ -49,19 +47,7 @@ const pause = () => new Promise((resolve) => setTimeout(resolve, 50));
 
 beforeAll(async () => {
   const dataDir = path.join(folder, 'live');
-  database = await startEmbeddedPostgres({
-    dataDir,
-    port: await freePort(),
-    persistent: true,
-    portVariable: 'a free port',
-    settings: archiveSettings(backupDir, systemUser()),
-    env: keyEnvironment(key),
-  });
-  // In a process of its own: the schema engine's module loads by a dynamic import, which jest's VM refuses.
-  execFileSync(process.execPath, [path.join(API_ROOT, 'dist', 'scripts', 'migrate.js'), 'deploy'], {
-    env: { ...process.env, DATABASE_URL: database.url },
-    stdio: 'ignore',
-  });
+  database = await startArchivingPostgres(dataDir, backupDir, key);
   client = new Client({ connectionString: database.url });
   await client.connect();
 

@@ -3,7 +3,6 @@
  * as `npm run prod`'s does: just after an archive, an idle database has next to nothing past the last archived
  * segment (under the alert's 1 KiB); a lead written has more, until the next archive.
  */
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -13,11 +12,10 @@ import { Client } from 'pg';
 import { createApp } from '@segmentia/api/app';
 import { loadConfig } from '@segmentia/api/config';
 import { renewApiRolePassword } from '@segmentia/api/database';
-import { type Database, startEmbeddedPostgres } from '../../dev/database/embedded-postgres';
-import { systemUser } from '../../dev/database/run-as';
-import { API_ROOT } from '../../common/paths';
+import type { Database } from '../../dev/database/embedded-postgres';
 import { freePort } from '../../common/ports';
-import { ARCHIVE_TIMEOUT_SECONDS, archiveNow, archiveSettings, keyEnvironment } from '../backup/archive';
+import { ARCHIVE_TIMEOUT_SECONDS, archiveNow } from '../backup/archive';
+import { startArchivingPostgres } from '../backup/archiving-postgres';
 
 /** The stale alert's threshold (deploy/monitoring/rules/alerts.rules.yaml). */
 const STALE_BYTES = 1024;
@@ -38,21 +36,7 @@ async function figure(name: string): Promise<number | undefined> {
 }
 
 beforeAll(async () => {
-  const key = randomBytes(32);
-  const backupDir = path.join(folder, 'backups');
-  database = await startEmbeddedPostgres({
-    dataDir: path.join(folder, 'data'),
-    port: await freePort(),
-    persistent: true,
-    portVariable: 'a free port',
-    settings: archiveSettings(backupDir, systemUser()),
-    env: keyEnvironment(key),
-  });
-  // In a process of its own: the schema engine's module loads by a dynamic import, which jest's VM refuses.
-  execFileSync(process.execPath, [path.join(API_ROOT, 'dist', 'scripts', 'migrate.js'), 'deploy'], {
-    env: { ...process.env, DATABASE_URL: database.url },
-    stdio: 'ignore',
-  });
+  database = await startArchivingPostgres(path.join(folder, 'data'), path.join(folder, 'backups'), randomBytes(32));
   owner = new Client({ connectionString: database.url });
   await owner.connect();
   const port = await freePort();
