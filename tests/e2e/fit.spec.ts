@@ -1,8 +1,10 @@
 import { axeViolations } from '../support/axe';
 import { expect, type Page, test } from '@playwright/test';
-import { DESKTOP, LOCALES, openPage, PHONE } from '../support/fixtures';
+import { ACCEPT_ALL } from '../support/consent';
+import { answerGoogleTags, DESKTOP, LOCALES, openPage, PHONE } from '../support/fixtures';
+import { policyViolations, recordPolicyViolations } from '../support/security-policy';
 
-/** The five kinds of public page, and the staff page's sign-in. */
+/** The five kinds of public page. */
 const PATHS = ['/', '/legal/', '/privacy/', '/cookies/', '/no-such-page/'];
 
 /** Every element the page shows wider than the viewport, and every button or pill whose text spills out of it. */
@@ -63,10 +65,12 @@ for (const { code, prefix } of LOCALES) {
     });
 
     for (const viewport of [PHONE, DESKTOP]) {
-      test(`axe finds nothing and the console no error on any page at ${viewport.width} px, the staff page’s sign-in included`, async ({
+      test(`with every cookie accepted, at ${viewport.width} px: axe, the console and the security policy find nothing on any page, the staff page’s sign-in included`, async ({
         page,
       }) => {
         test.setTimeout(240_000);
+        await answerGoogleTags(page);
+        await recordPolicyViolations(page);
         await page.setViewportSize(viewport);
         const found: Record<string, string[]> = {};
         // No page logs an error either (React's hydration errors were such).
@@ -77,13 +81,17 @@ for (const { code, prefix } of LOCALES) {
           if (message.type() === 'error' && !expected) errors.push(`${page.url()}: ${message.text()}`);
         });
         page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
-        for (const path of [...PATHS, '/staff/']) {
+        await openPage(page, `${prefix}/`);
+        await page.getByRole('button', { name: ACCEPT_ALL[code] }).click();
+        await expect(page.locator('script[data-consent-script="tag-manager"]')).toHaveCount(1);
+        for (const path of [...PATHS, '/privacy-center/', '/staff/']) {
           await openPage(page, `${prefix}${path}`);
           if (path === '/staff/') await page.getByRole('heading', { level: 1 }).waitFor();
+          // Scrolled through: every section hydrated, the video and the form's code loaded on the way.
           await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
           await page.waitForLoadState('networkidle');
-          const violations = await axeViolations(page);
-          if (violations.length) found[path] = violations;
+          const problems = [...(await axeViolations(page)), ...(await policyViolations(page))];
+          if (problems.length) found[path] = problems;
         }
         expect(found).toEqual({});
         expect(errors).toEqual([]);

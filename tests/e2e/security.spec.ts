@@ -1,68 +1,31 @@
-import { expect, type Page, test } from '@playwright/test';
-import { answerGoogleTags, LOCALES, openPage } from '../support/fixtures';
+import { expect, test } from '@playwright/test';
+import { answerGoogleTags, openPage } from '../support/fixtures';
+import { policyViolations, recordPolicyViolations } from '../support/security-policy';
 
-/** Every kind of page, in every language: home, legal texts, the staff page, an unknown path (the 404). */
-const PAGES = LOCALES.flatMap(({ prefix }) =>
-  ['/', '/legal/', '/privacy/', '/cookies/', '/staff/', '/no-such-page/'].map((path) => `${prefix}${path}`),
-);
+/*
+ * Every page of every language is visited under the security policy by the sweeps that also run axe: before the
+ * cookie bar is answered (validity.spec.ts) and with every cookie accepted, Tag Manager and Firebase loaded
+ * (fit.spec.ts); each fails on any violation the policy reports.
+ */
 
-/** Records every Content-Security-Policy violation of every document the page loads. */
-async function recordViolations(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    Object.defineProperty(window, '__cspViolations', { value: seen });
-    document.addEventListener('securitypolicyviolation', (event) =>
-      seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`),
-    );
-  });
-}
-const violations = (page: Page) => page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
+// A first visit: the cookie bar is there to be answered.
+test.use({ storageState: { cookies: [], origins: [] } });
 
-/** Visits every page, scrolled through (lazy sections, the video, the form's code load on the way), and returns what was refused. */
-async function visitAll(page: Page): Promise<Record<string, string[]>> {
-  const refused: Record<string, string[]> = {};
-  for (const path of PAGES) {
-    await openPage(page, path);
-    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    await page.waitForLoadState('networkidle');
-    const seen = await violations(page);
-    if (seen.length) refused[path] = seen;
-  }
-  return refused;
-}
-
-let answered: string[];
-test.beforeEach(async ({ page }) => {
-  answered = await answerGoogleTags(page);
-  await recordViolations(page);
-});
-
-test.describe('with optional cookies declined', () => {
-  test('no page of any language breaks the security policy', async ({ page }) => {
-    test.setTimeout(240_000);
-    expect(await visitAll(page)).toEqual({});
-  });
-});
-
-test.describe('with every cookie accepted', () => {
-  test.use({ storageState: { cookies: [], origins: [] } });
-
-  test('no page of any language breaks the security policy, Tag Manager and Firebase Analytics loaded', async ({ page }) => {
-    test.setTimeout(240_000);
-    await openPage(page, '/en/');
-    await page.getByRole('button', { name: 'Accept all' }).click();
-    await expect(page.locator('script[data-consent-script="tag-manager"]')).toHaveCount(1);
-    // Firebase Analytics has started: its installation and config answered, and gtag.js added for its measurement id.
-    await expect(page.locator('script[src*="googletagmanager.com/gtag/js"][src*="G-TEST123456"]')).toHaveCount(1);
-    expect(answered).toEqual(
-      expect.arrayContaining([
-        expect.stringContaining('firebaseinstallations.googleapis.com'),
-        expect.stringMatching(/firebase\.googleapis\.com\/.*\/webConfig/),
-      ]),
-    );
-    expect(await violations(page)).toEqual([]);
-    expect(await visitAll(page)).toEqual({});
-  });
+test('accepting every cookie loads Tag Manager and Firebase Analytics, and the security policy refuses none of it', async ({ page }) => {
+  const answered = await answerGoogleTags(page);
+  await recordPolicyViolations(page);
+  await openPage(page, '/en/');
+  await page.getByRole('button', { name: 'Accept all' }).click();
+  await expect(page.locator('script[data-consent-script="tag-manager"]')).toHaveCount(1);
+  // Firebase Analytics has started: its installation and config answered, and gtag.js added for its measurement id.
+  await expect(page.locator('script[src*="googletagmanager.com/gtag/js"][src*="G-TEST123456"]')).toHaveCount(1);
+  expect(answered).toEqual(
+    expect.arrayContaining([
+      expect.stringContaining('firebaseinstallations.googleapis.com'),
+      expect.stringMatching(/firebase\.googleapis\.com\/.*\/webConfig/),
+    ]),
+  );
+  expect(await policyViolations(page)).toEqual([]);
 });
 
 test('every answer carries the headers: pages, files and the 404', async ({ request }) => {
@@ -79,11 +42,11 @@ test('every answer carries the headers: pages, files and the 404', async ({ requ
 });
 
 test.describe('the staff page', () => {
-  test.use({ storageState: { cookies: [], origins: [] } });
-
   test(
     'runs no tag: after accepting every cookie on a public page, it is ' + 'a new document with no tag script, no Google request, no event',
     async ({ page }) => {
+      const answered = await answerGoogleTags(page);
+      await recordPolicyViolations(page);
       await openPage(page, '/en/');
       await page.getByRole('button', { name: 'Accept all' }).click();
       await expect(page.locator('script[data-consent-script="tag-manager"]')).toHaveCount(1);
@@ -113,7 +76,7 @@ test.describe('the staff page', () => {
         await page.evaluate(() => (window as unknown as { dataLayer: unknown[][] }).dataLayer.map((entry) => Array.from(entry)[0])),
       ).toEqual(['consent']);
       expect(google).toEqual([]);
-      expect(await violations(page)).toEqual([]);
+      expect(await policyViolations(page)).toEqual([]);
 
       const headers = (await page.request.get('/en/staff/')).headers();
       expect(headers['content-security-policy']).not.toMatch(/googletagmanager|google-analytics/);

@@ -3,8 +3,8 @@
  * 404 page of each language: the Nu Html Checker (vnu-jar) on each document
  * as served (the same whether or not the cookie bar was answered: the pages
  * are static), and axe-core (WCAG 2.2 AA tags) at 360 and 1440 px, before
- * the cookie bar is answered (the page as it loads, without interaction) and
- * after it. The live document is not given to the Nu checker: Gatsby's
+ * the cookie bar is answered (the page as it loads, without interaction),
+ * with the security policy's violations. The live document is not given to the Nu checker: Gatsby's
  * runtime adds `<link rel="prefetch" as="fetch">` hints for the pages linked,
  * which it flags (`as` belongs to preload), and which no visitor sees.
  */
@@ -13,6 +13,7 @@ import { LOCALES } from '@segmentia/contracts/locales';
 import { axeViolations, WCAG_22_AA } from '../support/axe';
 import { nuErrors } from '../support/nu-checker';
 import { answerGoogleTags, DESKTOP, openPage, PHONE } from '../support/fixtures';
+import { policyViolations, recordPolicyViolations } from '../support/security-policy';
 
 const VIEWPORTS = [PHONE, DESKTOP];
 const NOT_FOUND = LOCALES.map(({ code }) => `${code === 'es' ? '' : `/${code}`}/no-such-page/`);
@@ -37,30 +38,25 @@ test('the Nu Html Checker finds no error in any page as served', async ({ reques
   expect(await nuErrors(served)).toEqual({});
 });
 
+// The page as a first visit loads it, the cookie bar unanswered; with every cookie accepted, fit.spec.ts sweeps them.
 for (const viewport of VIEWPORTS) {
-  for (const answered of [false, true]) {
-    const moment = answered ? 'after' : 'before';
-    test(`at ${viewport.width} px, ${moment} the cookie bar is answered: axe finds nothing on any page`, async ({ page, request }) => {
-      test.setTimeout(480_000);
-      await answerGoogleTags(page);
-      await page.setViewportSize(viewport);
-      const paths = await pagePaths(request);
-      const bar = page.locator('section[aria-labelledby="consent-bar-title"]');
-      if (answered) {
-        await openPage(page, '/');
-        await page.getByRole('button', { name: 'Aceptar todas' }).click();
-        await expect(bar).toHaveCount(0);
-      }
-      const violations: Record<string, string[]> = {};
-      for (const pagePath of paths) {
-        // As the page loads: no scroll, no click (sections below the fold not hydrated yet).
-        await page.goto(pagePath);
-        await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
-        await expect(bar).toHaveCount(answered ? 0 : 1);
-        const found = await axeViolations(page, WCAG_22_AA);
-        if (found.length) violations[pagePath] = found;
-      }
-      expect(violations).toEqual({});
-    });
-  }
+  test(`at ${viewport.width} px, before the cookie bar is answered: axe finds nothing and the security policy refuses nothing on any page`, async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(300_000);
+    await answerGoogleTags(page);
+    await recordPolicyViolations(page);
+    await page.setViewportSize(viewport);
+    const bar = page.locator('section[aria-labelledby="consent-bar-title"]');
+    const found: Record<string, string[]> = {};
+    for (const pagePath of await pagePaths(request)) {
+      // As the page loads: no scroll, no click (sections below the fold not hydrated yet).
+      await openPage(page, pagePath);
+      await expect(bar).toHaveCount(1);
+      const problems = [...(await axeViolations(page, WCAG_22_AA)), ...(await policyViolations(page))];
+      if (problems.length) found[pagePath] = problems;
+    }
+    expect(found).toEqual({});
+  });
 }

@@ -6,3 +6,12 @@ import { consentTextsDigest, COOKIES, revisionOf } from '@segmentia/site/consent
  * after changing those texts.
  */
 export const CONSENT_REVISION = revisionOf(COOKIES, consentTextsDigest());
+
+/** The cookie bar's "Accept all", in each language (site/locales/{code}/consent.json `acceptAll`). */
+export const ACCEPT_ALL = {
+  es: 'Aceptar todas',
+  en: 'Accept all',
+  de: 'Alle akzeptieren',
+  it: 'Accetta tutti',
+  fr: 'Tout accepter',
+} as const;
