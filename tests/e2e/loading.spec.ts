@@ -94,6 +94,8 @@ for (const viewport of [PHONE, DESKTOP]) {
         page.evaluate(() => Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')).every((link) => link.sheet));
       await expect.poll(styled).toBe(true);
       // Before any scroll: a section grown or shrunk as the keyboard's scroll passes it moves the end of the page away.
+      // The visitor's End goes to the page they last clicked (after a navigation, Chrome may scroll nothing otherwise).
+      await page.getByRole('heading', { level: 1 }).click();
       await page.keyboard.press('End');
       await expect(page.locator('footer'), `${prefix}/`).toBeInViewport();
       for (const section of await page.locator('main section.section').all()) {
