@@ -65,7 +65,8 @@ for (const { code, prefix } of LOCALES) {
     });
 
     for (const viewport of [PHONE, DESKTOP]) {
-      test(`with every cookie accepted, at ${viewport.width} px: axe, the console and the security policy find nothing on any page, the staff page’s sign-in included`, async ({
+      const pages = 'on any page, the staff page’s sign-in included';
+      test(`all cookies accepted, at ${viewport.width} px: axe, the console and the security policy find nothing ${pages}`, async ({
         page,
       }) => {
         test.setTimeout(240_000);

@@ -40,7 +40,7 @@ test('the Nu Html Checker finds no error in any page as served', async ({ reques
 
 // The page as a first visit loads it, the cookie bar unanswered; with every cookie accepted, fit.spec.ts sweeps them.
 for (const viewport of VIEWPORTS) {
-  test(`at ${viewport.width} px, before the cookie bar is answered: axe finds nothing and the security policy refuses nothing on any page`, async ({
+  test(`at ${viewport.width} px, before the cookie bar is answered: axe and the security policy find nothing on any page`, async ({
     page,
     request,
   }) => {
