@@ -56,40 +56,45 @@ const PAGES = [
 ];
 
 for (const locale of LOCALES) {
-  for (const page of PAGES) {
-    const url = `${locale.prefix}${page.path}`;
-    test(`${url} answers 200 with its title, language and alternates`, async ({ page: browser }) => {
-      const response = await browser.goto(url);
-      expect(response?.status()).toBe(200);
-      await expect(browser).toHaveTitle(page.path === '/' ? page.titles[locale.code] : `${page.titles[locale.code]} | Segmentia`);
-      await expect(browser.locator('html')).toHaveAttribute('lang', locale.tag);
-      const alternates = await browser
-        .locator('link[rel="alternate"][hreflang]')
-        .evaluateAll((links) => links.map((link) => `${link.getAttribute('hreflang')} ${new URL(link.getAttribute('href')!).pathname}`));
-      expect(alternates.sort()).toEqual(
-        [...LOCALES.map((other) => `${other.tag} ${other.prefix}${page.path}`), `x-default ${page.path}`].sort(),
-      );
-      await expect(browser.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`${url.replace(/\//g, '\\/')}$`));
-      await expect(browser.locator('meta[name="description"]')).toHaveAttribute('content', /.{50,}/);
-      // Nothing says which framework and version serve the site, nor speaks to Internet Explorer.
-      await expect(browser.locator('meta[name="generator"], meta[http-equiv]')).toHaveCount(0);
-      await expect(browser.locator('meta[name="viewport"]')).toHaveAttribute('content', 'width=device-width, initial-scale=1');
-      await expect(browser.locator('h1')).toHaveCount(1);
-    });
-  }
+  test.describe(`under ${locale.prefix || '/'}`, () => {
+    // What a crawler reads: the document as served, its scripts not run (they change none of it).
+    test.use({ javaScriptEnabled: false });
 
-  test(`an unknown path under ${locale.prefix || '/'} answers 404 with "Page not found" in its language`, async ({ page }) => {
-    const response = await page.goto(`${locale.prefix}/no-such-page/`);
-    expect(response?.status()).toBe(404);
-    await expect(page.locator('html')).toHaveAttribute('lang', locale.tag);
-    const heading = {
-      es: 'Página no encontrada',
-      en: 'Page not found',
-      de: 'Seite nicht gefunden',
-      it: 'Pagina non trovata',
-      fr: 'Page introuvable',
-    };
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading[locale.code]);
+    for (const page of PAGES) {
+      const url = `${locale.prefix}${page.path}`;
+      test(`${url} answers 200 with its title, language and alternates`, async ({ page: browser }) => {
+        const response = await browser.goto(url);
+        expect(response?.status()).toBe(200);
+        await expect(browser).toHaveTitle(page.path === '/' ? page.titles[locale.code] : `${page.titles[locale.code]} | Segmentia`);
+        await expect(browser.locator('html')).toHaveAttribute('lang', locale.tag);
+        const alternates = await browser
+          .locator('link[rel="alternate"][hreflang]')
+          .evaluateAll((links) => links.map((link) => `${link.getAttribute('hreflang')} ${new URL(link.getAttribute('href')!).pathname}`));
+        expect(alternates.sort()).toEqual(
+          [...LOCALES.map((other) => `${other.tag} ${other.prefix}${page.path}`), `x-default ${page.path}`].sort(),
+        );
+        await expect(browser.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`${url.replace(/\//g, '\\/')}$`));
+        await expect(browser.locator('meta[name="description"]')).toHaveAttribute('content', /.{50,}/);
+        // Nothing says which framework and version serve the site, nor speaks to Internet Explorer.
+        await expect(browser.locator('meta[name="generator"], meta[http-equiv]')).toHaveCount(0);
+        await expect(browser.locator('meta[name="viewport"]')).toHaveAttribute('content', 'width=device-width, initial-scale=1');
+        await expect(browser.locator('h1')).toHaveCount(1);
+      });
+    }
+
+    test(`an unknown path under ${locale.prefix || '/'} answers 404 with "Page not found" in its language`, async ({ page }) => {
+      const response = await page.goto(`${locale.prefix}/no-such-page/`);
+      expect(response?.status()).toBe(404);
+      await expect(page.locator('html')).toHaveAttribute('lang', locale.tag);
+      const heading = {
+        es: 'Página no encontrada',
+        en: 'Page not found',
+        de: 'Seite nicht gefunden',
+        it: 'Pagina non trovata',
+        fr: 'Page introuvable',
+      };
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading[locale.code]);
+    });
   });
 }
 

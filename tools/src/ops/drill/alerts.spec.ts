@@ -1,4 +1,9 @@
-import { alertForSeconds, alertVerdict, durationSeconds } from './alerts';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parse } from 'yaml';
+import { alertForSeconds, durationSeconds, RULES_DIR, ruleFiles, writeRuleFiles } from '../production/monitoring';
+import { alertVerdict } from './alerts';
 
 describe("the drill's alert checks", () => {
   it('read Prometheus durations, and refuse what is not one', () => {
@@ -14,11 +19,34 @@ describe("the drill's alert checks", () => {
     expect(() => alertForSeconds('SegmentiaNoSuchAlert')).toThrow('No alert SegmentiaNoSuchAlert in deploy/monitoring/rules');
   });
 
+  it("give the drill's Prometheus the same rules with every `for` at most its own", () => {
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'segmentia-rules-'));
+    try {
+      const copies = writeRuleFiles(folder, 10);
+      expect(copies.map((copy) => path.basename(copy))).toEqual(ruleFiles());
+      const rules = (file: string) =>
+        (parse(readFileSync(file, 'utf8')) as { groups: { rules: Record<string, unknown>[] }[] }).groups.flatMap((group) => group.rules);
+      for (const [index, file] of ruleFiles().entries()) {
+        const [original, copy] = [rules(path.join(RULES_DIR, file)), rules(copies[index]!)];
+        expect(copy.map(({ for: _, ...rule }) => rule)).toEqual(original.map(({ for: _, ...rule }) => rule));
+        for (const [at, rule] of copy.entries()) {
+          const own = original[at]!.for as string | undefined;
+          expect(rule.for).toBe(own && durationSeconds(own) > 10 ? '10s' : own);
+        }
+      }
+      expect(rules(copies[ruleFiles().indexOf('alerts.rules.yaml')]!).find((rule) => rule.alert === 'SegmentiaDependencyDown')?.for).toBe(
+        '10s',
+      );
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
   it('pass an alert pending soon after the fault, so firing within its `for`, and resolved; fail one early, late or unresolved', () => {
     const labels = { dependency: 'postgres' };
     const faultAt = 1_000_000;
-    const verdict = (pendingAfter: number | undefined, resolved = true) =>
-      alertVerdict('SegmentiaDependencyDown', labels, {
+    const verdict = (pendingAfter: number | undefined, resolved = true, forSeconds = 60) =>
+      alertVerdict({ forSeconds: () => forSeconds }, 'SegmentiaDependencyDown', labels, {
         faultAt,
         pendingAt: pendingAfter === undefined ? undefined : faultAt + pendingAfter * 1000,
         clearedAt: faultAt + 100_000,
@@ -28,6 +56,7 @@ describe("the drill's alert checks", () => {
       ok: true,
       figures: 'alert SegmentiaDependencyDown{dependency="postgres"} pending 3.0 s in, firing 63.0 s in (for: 60 s), resolved 2.0 s after',
     });
+    expect(verdict(3, true, 10).figures).toContain('firing 13.0 s in (for: 10 s; 60 s in the rules)');
     // Pending before the fault began: it fired for something else.
     expect(verdict(-30).ok).toBe(false);
     expect(verdict(30).ok).toBe(false);

@@ -2,39 +2,17 @@
  * What an operator would be told: during a drill's fault, the alert of deploy/monitoring/rules that names it fires
  * once its `for` has passed (not before, and at most a few scrapes later), and resolves once the fault is over.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { parse } from 'yaml';
-import { type ActiveAlert, type Monitoring, RULES_DIR, ruleFiles } from '../production/monitoring';
+import { type ActiveAlert, alertForSeconds, type Monitoring } from '../production/monitoring';
 import { waitUntil } from './setup';
 
 /** Scrapes and evaluations between a fault and its alert's pending state, and between the end and its resolution. */
 const DETECTION_SECONDS = 15;
 
-interface RuleFile {
-  groups: { rules: { alert?: string; for?: string }[] }[];
-}
-
-const SECONDS = { ms: 0.001, s: 1, m: 60, h: 3600, d: 86_400 } as const;
-/** A Prometheus duration ("1m", "90s", "1h30m") in seconds. */
-export function durationSeconds(duration: string): number {
-  const parts = [...duration.matchAll(/(\d+)(ms|s|m|h|d)/g)];
-  if (!parts.length || parts.map((part) => part[0]).join('') !== duration) throw new Error(`Not a Prometheus duration: "${duration}"`);
-  return parts.reduce((sum, [, count, unit]) => sum + Number(count) * SECONDS[unit as keyof typeof SECONDS], 0);
-}
-
-/** The `for` of an alert of the rule files, in seconds. */
-export function alertForSeconds(name: string): number {
-  for (const file of ruleFiles()) {
-    const rules = (parse(readFileSync(path.join(RULES_DIR, file), 'utf8')) as RuleFile).groups.flatMap((group) => group.rules);
-    const rule = rules.find((candidate) => candidate.alert === name);
-    if (rule) return rule.for ? durationSeconds(rule.for) : 0;
-  }
-  throw new Error(`No alert ${name} in deploy/monitoring/rules`);
-}
+/** What the checks read of the drill's Prometheus: each alert's `for` as it evaluates it. */
+type Alerting = Pick<Monitoring, 'forSeconds'>;
 
 /** The longest a drill waits for an alert to fire, from its fault. */
-export const alertDeadlineSeconds = (name: string) => alertForSeconds(name) + DETECTION_SECONDS;
+export const alertDeadlineSeconds = (monitoring: Alerting, name: string) => monitoring.forSeconds(name) + DETECTION_SECONDS;
 
 const matches = (alert: ActiveAlert, name: string, labels: Record<string, string>) =>
   alert.labels.alertname === name && Object.entries(labels).every(([key, value]) => alert.labels[key] === value);
@@ -58,7 +36,7 @@ export async function awaitFiring(
     activeAt = alerts.find((alert) => alert.state === 'firing' && matches(alert, name, labels))?.activeAt;
     return activeAt !== undefined;
   };
-  const left = faultAt + alertDeadlineSeconds(name) * 1000 - Date.now();
+  const left = faultAt + alertDeadlineSeconds(monitoring, name) * 1000 - Date.now();
   return (await waitUntil(firing, Math.max(left, 0))) === undefined ? undefined : Date.parse(activeAt!);
 }
 
@@ -73,11 +51,14 @@ export async function awaitResolved(monitoring: Monitoring, name: string, labels
  * for something else) and within DETECTION_SECONDS, so firing within its `for` and that; resolved after the fault.
  */
 export function alertVerdict(
+  monitoring: Alerting,
   name: string,
   labels: Record<string, string>,
   times: { faultAt: number; pendingAt?: number; clearedAt?: number; resolvedAt?: number },
 ): { ok: boolean; figures: string } {
-  const forSeconds = alertForSeconds(name);
+  const forSeconds = monitoring.forSeconds(name);
+  const rulesFor = alertForSeconds(name);
+  const rulesNote = rulesFor === forSeconds ? '' : `; ${rulesFor} s in the rules`;
   const { faultAt, pendingAt, clearedAt, resolvedAt } = times;
   const pending = pendingAt === undefined ? undefined : (pendingAt - faultAt) / 1000;
   const fired = pending === undefined ? undefined : pending + forSeconds;
@@ -90,7 +71,7 @@ export function alertVerdict(
       `alert ${describeAlert(name, labels)} ` +
       (fired === undefined
         ? `did not fire within ${forSeconds + DETECTION_SECONDS} s`
-        : `pending ${pending!.toFixed(1)} s in, firing ${fired.toFixed(1)} s in (for: ${forSeconds} s)`) +
+        : `pending ${pending!.toFixed(1)} s in, firing ${fired.toFixed(1)} s in (for: ${forSeconds} s${rulesNote})`) +
       (resolved === undefined ? ', not resolved after' : `, resolved ${resolved.toFixed(1)} s after`),
   };
 }

@@ -116,7 +116,7 @@ export async function restoreDrill(topology: Topology, client: Client): Promise<
     intervalMs: 100,
   });
   const rtoSeconds = (Date.now() - lostAt) / 1000;
-  const told = alertVerdict(...DATABASE_DOWN, {
+  const told = alertVerdict(topology.monitoring, ...DATABASE_DOWN, {
     faultAt: lostAt,
     pendingAt,
     clearedAt: Date.now(),

@@ -56,7 +56,7 @@ export async function crashUnderLoad(topology: Topology, client: Client, databas
   const failedFirst = result.answers.filter((answer) => answer.firstCode !== 'OK');
   const failedFinally = result.answers.filter((answer) => answer.code !== 'OK');
   const latencies = result.answers.map((answer) => answer.ms);
-  const told = alertVerdict(REPLICA_DOWN, replica, alert);
+  const told = alertVerdict(topology.monitoring, REPLICA_DOWN, replica, alert);
   const ok = result.answers.length === LEADS && stored.rows === LEADS && receipts.size === LEADS && failedFinally.length === 0 && told.ok;
   report(
     'crash under load',
@@ -96,7 +96,12 @@ export async function webhookRecovers(topology: Topology, webhook: Webhook, data
   const { rows } = await database.query<{ undelivered: number }>(
     'SELECT count(*) FILTER (WHERE delivered_at IS NULL)::int AS undelivered FROM lead_notification',
   );
-  const told = alertVerdict(NOTIFICATIONS_FAILING, channel, { faultAt, pendingAt, clearedAt: upAt, resolvedAt: await resolvedAt });
+  const told = alertVerdict(topology.monitoring, NOTIFICATIONS_FAILING, channel, {
+    faultAt,
+    pendingAt,
+    clearedAt: upAt,
+    resolvedAt: await resolvedAt,
+  });
   const ok = took !== undefined && webhook.deliveries.size === total && twice === 0 && rows[0]!.undelivered === 0 && told.ok;
   report(
     'webhook down, then up',
@@ -179,7 +184,7 @@ export async function databaseOutage(topology: Topology, client: Client, databas
   const result = await load(client, {
     count: 50_000,
     concurrency: 20,
-    maxSeconds: alertDeadlineSeconds(DATABASE_DOWN[0]) + 30,
+    maxSeconds: alertDeadlineSeconds(topology.monitoring, DATABASE_DOWN[0]) + 30,
     submitShare: 0.3,
     retries: 0,
     // Ten seconds of full service after PostgreSQL is back.
@@ -208,7 +213,7 @@ export async function databaseOutage(topology: Topology, client: Client, databas
   const unavailableLines = logs.filter((line) => line.includes('"outcome":"SERVICE_UNAVAILABLE"')).length;
   const stackLines = logs.filter((line) => /"stack"|\\n\s+at /.test(line)).length;
   const summaries = logs.filter((line) => line.includes('Database reachable again')).length;
-  const told = alertVerdict(...DATABASE_DOWN, alert);
+  const told = alertVerdict(topology.monitoring, ...DATABASE_DOWN, alert);
   const ok =
     told.ok &&
     unexpected.length === 0 &&

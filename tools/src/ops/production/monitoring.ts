@@ -5,9 +5,9 @@
  * the rules name. `npm run prod` scrapes every 15 s; the drill every 3 s (PostgreSQL's exporter takes over a second to
  * say the database is down) and evaluates every second, so that an alert's `for` is most of what it waits.
  */
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { stringify } from 'yaml';
+import { parse, stringify } from 'yaml';
 import { launch, type Managed, waitFor } from '../../common/managed-process';
 import { REPO_ROOT } from '../../common/paths';
 import type { PortUse } from '../../common/ports';
@@ -39,6 +39,11 @@ export interface MonitoringOptions {
   /** How often Prometheus scrapes (each scrape may take as long) and evaluates its rules. */
   scrapeSeconds: number;
   evaluationSeconds: number;
+  /**
+   * The longest `for` of any alert, when set: Prometheus evaluates copies of the rule files with it. The drill's, whose
+   * faults prove that each alert's expression sees its fault; promtool's tests (deploy/monitoring/tests) prove each `for`.
+   */
+  maxAlertForSeconds?: number;
   /** Prometheus' data (kept across starts: `npm run prod`'s history) and configuration. */
   dir: string;
   logDir: string;
@@ -120,7 +125,7 @@ export class Monitoring {
       }),
     );
     const config = path.join(dir, 'prometheus.yml');
-    writeFileSync(config, stringify(this.config(targets)));
+    writeFileSync(config, stringify(this.config(targets, this.ruleFiles())));
     const prometheus = launch(
       'Prometheus',
       'prometheus',
@@ -141,7 +146,20 @@ export class Monitoring {
     if (missing.length) throw new Error(`Prometheus did not load ${missing.join(', ')} (${path.join(logDir, 'prometheus.log')})`);
   }
 
-  private config(targets: MonitoringTargets) {
+  /** The `for` of an alert as this Prometheus evaluates it, in seconds. */
+  forSeconds(name: string): number {
+    const own = alertForSeconds(name);
+    return Math.min(own, this.options.maxAlertForSeconds ?? own);
+  }
+
+  /** The rule files' paths, or copies of them with each `for` at most maxAlertForSeconds. */
+  private ruleFiles(): string[] {
+    const max = this.options.maxAlertForSeconds;
+    if (max === undefined) return ruleFiles().map((file) => path.join(RULES_DIR, file));
+    return writeRuleFiles(path.join(this.options.dir, 'rules'), max);
+  }
+
+  private config(targets: MonitoringTargets, rules: string[]) {
     const { ports, scrapeSeconds, evaluationSeconds } = this.options;
     const job = (name: string, addresses: string[]) => ({ job_name: name, static_configs: [{ targets: addresses }] });
     return {
@@ -150,7 +168,7 @@ export class Monitoring {
         scrape_timeout: `${scrapeSeconds}s`,
         evaluation_interval: `${evaluationSeconds}s`,
       },
-      rule_files: ruleFiles().map((file) => path.join(RULES_DIR, file)),
+      rule_files: rules,
       scrape_configs: [
         job(
           'segmentia-api',
@@ -185,3 +203,41 @@ export const ruleFiles = () =>
   readdirSync(RULES_DIR)
     .filter((file) => file.endsWith('.rules.yaml'))
     .sort();
+
+interface RuleFile {
+  groups: { rules: { alert?: string; for?: string }[] }[];
+}
+
+const readRules = (file: string) => parse(readFileSync(path.join(RULES_DIR, file), 'utf8')) as RuleFile;
+
+/** Copies of the rule files in `folder`, each alert's `for` at most `maxForSeconds`; their paths. */
+export function writeRuleFiles(folder: string, maxForSeconds: number): string[] {
+  mkdirSync(folder, { recursive: true });
+  return ruleFiles().map((file) => {
+    const rules = readRules(file);
+    for (const rule of rules.groups.flatMap((group) => group.rules)) {
+      if (rule.alert && rule.for && durationSeconds(rule.for) > maxForSeconds) rule.for = `${maxForSeconds}s`;
+    }
+    writeFileSync(path.join(folder, file), stringify(rules));
+    return path.join(folder, file);
+  });
+}
+
+const SECONDS = { ms: 0.001, s: 1, m: 60, h: 3600, d: 86_400 } as const;
+/** A Prometheus duration ("1m", "90s", "1h30m") in seconds. */
+export function durationSeconds(duration: string): number {
+  const parts = [...duration.matchAll(/(\d+)(ms|s|m|h|d)/g)];
+  if (!parts.length || parts.map((part) => part[0]).join('') !== duration) throw new Error(`Not a Prometheus duration: "${duration}"`);
+  return parts.reduce((sum, [, count, unit]) => sum + Number(count) * SECONDS[unit as keyof typeof SECONDS], 0);
+}
+
+/** The `for` of an alert of the rule files, in seconds. */
+export function alertForSeconds(name: string): number {
+  for (const file of ruleFiles()) {
+    const rule = readRules(file)
+      .groups.flatMap((group) => group.rules)
+      .find((candidate) => candidate.alert === name);
+    if (rule) return rule.for ? durationSeconds(rule.for) : 0;
+  }
+  throw new Error(`No alert ${name} in deploy/monitoring/rules`);
+}

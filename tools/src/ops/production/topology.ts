@@ -65,7 +65,7 @@ export interface TopologyOptions {
    */
   siteBuiltFor?: string;
   /** Prometheus on this port, its exporters and nginx's counters on the next four (monitoring.ts); how often it scrapes and evaluates. */
-  monitoring: { port: number; scrapeSeconds: number; evaluationSeconds: number };
+  monitoring: { port: number; scrapeSeconds: number; evaluationSeconds: number; maxAlertForSeconds?: number };
   /** The variables that chose the ports, named when one is taken. */
   portVariables: { http: string; https: string; api: string; metrics: string; redis: string; monitoring: string };
 }
@@ -109,6 +109,7 @@ export class Topology {
       ports: monitoringPorts(options.monitoring.port),
       scrapeSeconds: options.monitoring.scrapeSeconds,
       evaluationSeconds: options.monitoring.evaluationSeconds,
+      maxAlertForSeconds: options.monitoring.maxAlertForSeconds,
       dir: path.join(options.dataDir, 'prometheus'),
       logDir: this.logDir,
     });
@@ -164,7 +165,10 @@ export class Topology {
       cpSync(path.join(REPO_ROOT, 'site', 'headers'), path.join(options.dataDir, 'headers'), { recursive: true });
       await this.startNginx();
       await this.monitoring.start({ apiMetricsPorts: options.metricsPorts, databaseUrl: this.databaseUrl, redisUrl: this.redisUrl });
-      say(`Prometheus: ${this.monitoring.url} (scrapes every ${options.monitoring.scrapeSeconds} s; rules: deploy/monitoring/rules)`);
+      say(
+        `Prometheus: ${this.monitoring.url} (scrapes every ${options.monitoring.scrapeSeconds} s; rules: deploy/monitoring/rules` +
+          `${options.monitoring.maxAlertForSeconds ? `, each alert's for at most ${options.monitoring.maxAlertForSeconds} s` : ''})`,
+      );
     } catch (error) {
       await this.stop();
       throw error;
@@ -441,8 +445,9 @@ export function scratchTopology(
       },
     },
     redis: { port: ports.redis },
-    // Often: a drill waits for an alert's `for`, not for scrapes.
-    monitoring: { port: ports.monitoring, scrapeSeconds: 3, evaluationSeconds: 1 },
+    // Often, and each alert's `for` at most 10 s: a drill's fault lasts until its alert fires, and it proves the alert's
+    // expression; promtool's tests prove the rules' own `for`.
+    monitoring: { port: ports.monitoring, scrapeSeconds: 3, evaluationSeconds: 1, maxAlertForSeconds: 10 },
     backupDir: backups ? path.join(dataDir, 'backups') : undefined,
     // A check, not a site for the public: the example company data are meant.
     apiEnv: { PUBLISH_EXAMPLE_COMPANY: 'true', ...apiEnv },
