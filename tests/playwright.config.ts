@@ -35,7 +35,9 @@ export default defineConfig({
     baseURL: SITE_URL,
     locale: 'es-ES',
     storageState: { cookies: decided, origins: [] },
-    trace: 'retain-on-failure',
+    // A failed test's trace: its actions, console and network. Without DOM snapshots and the screencast, which cost a
+    // fifth of the suite's processor time (docs/benchmarks.md); the failure's screenshot is kept.
+    trace: { mode: 'retain-on-failure', snapshots: false, screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
