@@ -29,6 +29,9 @@ test.describe('language menu', () => {
     await expect(page).toHaveURL(/\/de\/legal\/$/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Impressum und Nutzungsbedingungen');
+    // The head as the site's scripts leave it (routes.spec.ts reads it as served).
+    await expect(page).toHaveTitle('Impressum und Nutzungsbedingungen | Segmentia');
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/de\/legal\/$/);
     const cookie = (await context.cookies()).find((item) => item.name === 'lang');
     expect(cookie).toMatchObject({ value: 'de', path: '/', sameSite: 'Lax' });
     expect(cookie!.expires * 1000 - Date.now()).toBeGreaterThan(364 * 24 * 3600 * 1000);

@@ -82,7 +82,7 @@ for (const locale of LOCALES) {
       });
     }
 
-    test(`an unknown path under ${locale.prefix || '/'} answers 404 with "Page not found" in its language`, async ({ page }) => {
+    test('an unknown path answers 404 with "Page not found" in its language', async ({ page }) => {
       const response = await page.goto(`${locale.prefix}/no-such-page/`);
       expect(response?.status()).toBe(404);
       await expect(page.locator('html')).toHaveAttribute('lang', locale.tag);

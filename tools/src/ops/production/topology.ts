@@ -105,11 +105,10 @@ export class Topology {
     this.accessLog = path.join(this.logDir, 'nginx-access.log');
     this.siteRoot = path.join(options.dataDir, 'site');
     this.nginxDir = path.join(options.dataDir, 'nginx');
+    const { port, ...cadence } = options.monitoring;
     this.monitoring = new Monitoring({
-      ports: monitoringPorts(options.monitoring.port),
-      scrapeSeconds: options.monitoring.scrapeSeconds,
-      evaluationSeconds: options.monitoring.evaluationSeconds,
-      maxAlertForSeconds: options.monitoring.maxAlertForSeconds,
+      ...cadence,
+      ports: monitoringPorts(port),
       dir: path.join(options.dataDir, 'prometheus'),
       logDir: this.logDir,
     });
@@ -165,10 +164,9 @@ export class Topology {
       cpSync(path.join(REPO_ROOT, 'site', 'headers'), path.join(options.dataDir, 'headers'), { recursive: true });
       await this.startNginx();
       await this.monitoring.start({ apiMetricsPorts: options.metricsPorts, databaseUrl: this.databaseUrl, redisUrl: this.redisUrl });
-      say(
-        `Prometheus: ${this.monitoring.url} (scrapes every ${options.monitoring.scrapeSeconds} s; rules: deploy/monitoring/rules` +
-          `${options.monitoring.maxAlertForSeconds ? `, each alert's for at most ${options.monitoring.maxAlertForSeconds} s` : ''})`,
-      );
+      const { scrapeSeconds, maxAlertForSeconds } = options.monitoring;
+      const shortened = maxAlertForSeconds ? `, each alert's for at most ${maxAlertForSeconds} s` : '';
+      say(`Prometheus: ${this.monitoring.url} (scrapes every ${scrapeSeconds} s; rules: deploy/monitoring/rules${shortened})`);
     } catch (error) {
       await this.stop();
       throw error;
