@@ -14,6 +14,8 @@
  * PostgreSQL and Redis stay on this machine (their public images cannot be
  * pulled here): the containers reach them through relays on the network's
  * gateway.
+ * With `--build-only` it builds the images and stops there: .ci/run builds them
+ * beside npm test, and the whole check later builds on Docker's cache.
  */
 import { renewApiRolePassword } from '@segmentia/api/database';
 import { execFile } from 'node:child_process';
@@ -78,7 +80,23 @@ const logsOf = async (container: string) => {
   return { stdout: stdout.split('\n').filter(Boolean), stderr: stderr.split('\n').filter(Boolean) };
 };
 
+/** The images this check runs: the web image's site publishes the example company, as the API containers below do. */
+async function buildTestImages(): Promise<number> {
+  ensureLocalBases();
+  process.env.PUBLISH_EXAMPLE_COMPANY = 'true';
+  return buildImages(IMAGES);
+}
+
 async function main(): Promise<void> {
+  if (process.argv.includes('--build-only')) {
+    const engine = await openEngine();
+    try {
+      console.log(`Images built in ${(await buildTestImages()).toFixed(0)} s (here, from this machine's cache state).`);
+    } finally {
+      await engine.close();
+    }
+    return;
+  }
   await assertPortsFree([
     { port: 443, variable: 'the web container (port 443, where the Observatory looks)' },
     { port: 80, variable: 'the web container (port 80)' },
@@ -86,10 +104,7 @@ async function main(): Promise<void> {
   const engine = await openEngine();
   const cleanUp: (() => Promise<unknown> | unknown)[] = [];
   try {
-    ensureLocalBases();
-    // Test images: the web image's site publishes the example company, as the API containers below do.
-    process.env.PUBLISH_EXAMPLE_COMPANY = 'true';
-    const cold = await buildImages(IMAGES);
+    const cold = await buildTestImages();
     const warm = await buildImages(IMAGES, () => undefined);
     const figures = await imageFigures(IMAGES);
     console.log(
