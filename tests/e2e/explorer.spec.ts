@@ -264,10 +264,13 @@ test('the coverage map picks a country in the explorer, by keyboard: each countr
   const overlay = await map.boundingBox();
   expect(overlay).toEqual(image);
   await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  // Near the map, the explorer hydrates: from then on its code takes the link in place (a slower machine pressed Enter
+  // before, and the link loaded the page again, as it does without the explorer's code).
+  const explorer = page.locator('#explorer');
+  await expect.poll(() => isHydrated(explorer.locator('select').first())).toBe(true);
   const germany = map.getByRole('link', { name: 'Show the audiences of Germany' });
   await germany.focus();
   await page.keyboard.press('Enter');
-  const explorer = page.locator('#explorer');
   await expect(explorer.getByLabel('Country')).toHaveValue('DE');
   await expect(explorer.getByLabel('Country')).toBeFocused();
   await expect(page).toHaveURL(/[?&]country=DE/);
