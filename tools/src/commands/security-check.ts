@@ -18,12 +18,10 @@ const HTTPS_ONLY = new Set(['strict-transport-security', 'redirection']);
 
 async function main(): Promise<void> {
   // Ports 80 and 443: where the scanner looks. The API serves its IDE and schema, which nginx must not pass on (checkEdge).
-  // A sales webhook as the drill's (no lead is sent here): the privacy policy names its processor, so the drill's site
-  // build is this check's too.
   const { topology, discard } = scratchTopology(
     'the security check',
     { http: 80, https: 443, api: [14201, 14202], metrics: [19201, 19202], postgres: 54369, redis: 16391, monitoring: 19290 },
-    { GRAPHQL_IDE: 'true', NOTIFY_WEBHOOK_URL: 'http://127.0.0.1:9/hooks/sales' },
+    { GRAPHQL_IDE: 'true' },
   );
   let failed = false;
   try {

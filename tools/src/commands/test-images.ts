@@ -15,7 +15,7 @@
  * pulled here): the containers reach them through relays on the network's
  * gateway.
  * With `--build-only` it builds the images and stops there: .ci/run builds them
- * beside npm test, and the whole check later builds on Docker's cache.
+ * beside the drill, and the whole check later builds on Docker's cache.
  */
 import { renewApiRolePassword } from '@segmentia/api/database';
 import { execFile } from 'node:child_process';

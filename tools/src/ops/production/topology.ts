@@ -447,9 +447,10 @@ export function scratchTopology(
     // expression; promtool's tests prove the rules' own `for`.
     monitoring: { port: ports.monitoring, scrapeSeconds: 3, evaluationSeconds: 1, maxAlertForSeconds: 10 },
     backupDir: backups ? path.join(dataDir, 'backups') : undefined,
-    // A check, not a site for the public: the example company data are meant.
-    apiEnv: { PUBLISH_EXAMPLE_COMPANY: 'true', ...apiEnv },
-    // One build for every check; the drill's clients read no page's links.
+    // A check, not a site for the public: the example company data are meant. Sales are told of leads through a
+    // webhook (the drill's own receives them; elsewhere no lead is sent): the privacy policy names its processor.
+    apiEnv: { PUBLISH_EXAMPLE_COMPANY: 'true', NOTIFY_WEBHOOK_URL: 'http://127.0.0.1:9/hooks/sales', ...apiEnv },
+    // One build for every check (the same addresses, the same policy); the drill's clients read no page's links.
     siteBuiltFor: 'https://localhost',
     portVariables: { http: who, https: who, api: who, metrics: who, redis: who, monitoring: who },
   });
