@@ -5,8 +5,8 @@
  * date. terms.spec.ts recomputes the hash: a legal text changed without a new
  * date fails it, and the failure prints the hash to record with the new date.
  */
-export const TERMS_VERSION = '2026-11-27';
-export const TERMS_TEXTS_SHA256 = '5d7b71b835fb514ff19db3d7682245b490c6bee5a687185f97e3bd67cb870772';
+export const TERMS_VERSION = '2026-11-29';
+export const TERMS_TEXTS_SHA256 = 'da09baa191fde71208e6f08f366279fc92d5d4d6950edf3867cf7c2f0f4ee745';
 
 /** What the hash covers: the privacy, cookies and legal pages, and the form's first-layer notice with its consent line. */
 export const LEGAL_TEXTS = { pages: ['privacy', 'cookies', 'legal'], contactKeys: ['firstLayer', 'acceptTerms'] } as const;
