@@ -14,9 +14,13 @@ export type EmailStrings = typeof es;
 /** The confirmation's words in each language of the site (locales/{code}.json, the same keys in each: confirmation-email.spec.ts). */
 export const EMAIL_STRINGS: Record<LocaleCode, EmailStrings> = { es, en, de, it, fr };
 
-/** `{{name}}` placeholders of the plain-text part filled. */
+/** `{{name}}` placeholders of the plain-text part filled; one without its value throws, as the HTML's do (renderEmail). */
 export const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''));
+  text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => {
+    const value = Object.hasOwn(values, key) ? values[key] : undefined;
+    if (value === undefined) throw new Error(`An email's text has {{${key}}}, and no value for it`);
+    return String(value);
+  });
 
 export interface ConfirmationEmail {
   subject: string;

@@ -4,4 +4,5 @@ export * from './firebase-identity';
 export * from './graphql';
 export * from './proof';
 export * from './settings';
+export * from './shown-text';
 export * from './until';

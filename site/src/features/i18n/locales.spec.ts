@@ -36,6 +36,8 @@ describe('translations', () => {
         expect({ key, empty: text.trim() === '' }).toEqual({ key, empty: false });
         // Every {{ is closed, none is nested or empty.
         expect({ key, broken: /\{\{(?![^{}]*\w[^{}]*\}\})|\{\{[^}]*\{\{/.test(text) }).toEqual({ key, broken: false });
+        // i18next fills {{name}} only: a single-brace {name} reaches the page as written.
+        expect({ key, singleBrace: text.match(/(?<!\{)\{\s*\w+\s*\}(?!\})/g) }).toEqual({ key, singleBrace: null });
       }
     });
 
@@ -61,6 +63,21 @@ describe('translations', () => {
           file: path.relative(LOCALES_DIR, file),
           key,
           control: [],
+        });
+      }
+    }
+  });
+
+  it('leave no single-brace placeholder in the API’s email texts either (their renderers fill {{name}} only)', () => {
+    const emails = path.resolve(__dirname, '../../../../api/src/notifications/locales');
+    const files = LOCALE_CODES.flatMap((code) => [path.join(emails, `${code}.json`), path.join(emails, 'data-link', `${code}.json`)]);
+    for (const file of files) {
+      for (const [key, text] of strings(JSON.parse(readFileSync(file, 'utf8')) as Json)) {
+        const singleBrace = text.match(/(?<!\{)\{\s*\w+\s*\}(?!\})/g);
+        expect({ file: path.relative(emails, file), key, singleBrace }).toEqual({
+          file: path.relative(emails, file),
+          key,
+          singleBrace: null,
         });
       }
     }
