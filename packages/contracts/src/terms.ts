@@ -6,7 +6,7 @@
  * date fails it, and the failure prints the hash to record with the new date.
  */
 export const TERMS_VERSION = '2026-11-29';
-export const TERMS_TEXTS_SHA256 = 'da09baa191fde71208e6f08f366279fc92d5d4d6950edf3867cf7c2f0f4ee745';
+export const TERMS_TEXTS_SHA256 = 'c375d95c026371a362f1871c513dadeb6dd0053c481cf7e51485e4ae457b9d4a';
 
 /** What the hash covers: the privacy, cookies and legal pages, and the form's first-layer notice with its consent line. */
 export const LEGAL_TEXTS = { pages: ['privacy', 'cookies', 'legal'], contactKeys: ['firstLayer', 'acceptTerms'] } as const;
