@@ -1,4 +1,4 @@
-import { COVERED_COUNTRIES, TOPIC_CODES } from '@segmentia/contracts/segments';
+import { COVERED_COUNTRIES, currentTopic, TOPIC_CODES } from '@segmentia/contracts/segments';
 import { affinity, reach } from './seed';
 import { AUDIENCES, COUNTRIES, LOCALES, TOPICS } from './seed/catalog';
 
@@ -39,13 +39,75 @@ describe('the seed catalog', () => {
       ].join('|'),
       'i',
     );
+    // Topic ids too: they are in the explorer's links (?topic=…) and the analytics events.
     const named = [
       ...AUDIENCES.flatMap((audience) => [audience.slug, ...Object.values(audience.names)]),
-      ...TOPICS.flatMap((topic) => [...Object.values(topic.names), ...Object.values(topic.descriptions)]),
+      ...TOPICS.flatMap((topic) => [topic.slug, ...Object.values(topic.names), ...Object.values(topic.descriptions)]),
     ];
     expect(named.filter((name) => sensitive.test(name))).toEqual([]);
     // The topics' codes are in every segment id a seat shows (SGM-ES-WELLNESS-…).
     expect(Object.values(TOPIC_CODES).filter((code) => sensitive.test(code))).toEqual([]);
+  });
+
+  it('opens an old link to a renamed topic on the topic, and no topic keeps an old id', () => {
+    const slugs = TOPICS.map((topic) => topic.slug);
+    expect(currentTopic('health-wellness')).toBe('wellness-active-living');
+    expect(slugs).toContain(currentTopic('health-wellness'));
+    expect(slugs).not.toContain('health-wellness');
+    expect(TOPICS.find((topic) => topic.slug === 'wellness-active-living')?.icon).toBe('Bike');
+    // Family leisure is entertainment, not wellness.
+    expect(AUDIENCES.find((audience) => audience.slug === 'family-leisure-interest')?.topic).toBe('entertainment-media');
+  });
+
+  it('offers no audience of people seeking consumer credit (docs/decisions/financial-distress-audiences.md)', () => {
+    // Personal loans, credit cards, quick or payday credit and debt: proxies of financial distress, in the five languages.
+    const credit = new RegExp(
+      [
+        'loan|préstamo|darlehen|ratenkredit|kleinkredit|prestito|prêt(?! immobilier)|microcr|minicr|payday|quick cash',
+        'credit[- ]card|tarjetas? de crédito|kreditkarte|carta di credito|carte de crédit|revolving|crédito rápido|schnellkredit',
+        'debt|deuda|schulden|debiti|dette|overdraft|descubierto|dispo|scoperto|découvert|financiación al consumo|consumer credit',
+      ].join('|'),
+      'i',
+    );
+    const named = AUDIENCES.flatMap((audience) => [audience.slug, ...Object.values(audience.names)]);
+    expect(named.filter((name) => credit.test(name))).toEqual([]);
+  });
+
+  // docs/decisions/minors-in-audiences.md
+  it('builds no audience of minors: a name that could take in under-18s says 18+ in every language', () => {
+    const minors = new RegExp(
+      [
+        'teen|adolesc|kid|child|niñ|kinder|jugendlich|minderjährig|bambin|ragazz|enfant',
+        'student|estudiant|schüler|alumn|scolar|junior|minor|menor',
+      ].join('|'),
+      'i',
+    );
+    const names = AUDIENCES.flatMap((audience) => Object.values(audience.names));
+    expect(names.filter((name) => minors.test(name))).toEqual([]);
+    // Novice drivers: learners drive at 17 in GB and, accompanied, in DE and AT.
+    const young = /young|joven|jóvenes|jung|giovan|jeune|novel|new driver|fahranfänger|neopatentat/i;
+    const floor = { es: '(18+)', en: '(18+)', de: '(18+)', it: '(18+)', fr: '(18 ans et plus)' };
+    const unfloored = AUDIENCES.filter((audience) => Object.values(audience.names).some((name) => young.test(name))).flatMap((audience) =>
+      LOCALES.filter((locale) => !audience.names[locale].endsWith(floor[locale])).map((locale) => `${audience.slug} ${locale}`),
+    );
+    expect(unfloored).toEqual([]);
+    expect(AUDIENCES.find((audience) => audience.slug === 'young-drivers')?.names.en).toBe('New drivers (18+)');
+  });
+
+  it('names each audience as people, one pattern per language: no "Buscadores de", no "Interés en …"', () => {
+    // Person nouns ("Interesados en fibra óptica", "Runners"), not an interest or a search ("Interés en…", "In cerca di…");
+    // "Buscadores" reads as search engines; "Umzügler" is colloquial.
+    const notPeople: Record<(typeof LOCALES)[number], RegExp> = {
+      es: /^(Buscador|Interés\b|En |Con |Para |Por )|Buscadores de/,
+      en: /^(Interest\b|In |For |With |Looking)/,
+      de: /^(Interesse\b|Auf |Im |In |Für |Mit )|Umzügler/,
+      it: /^(Interesse\b|In |Chi |Per |Con )/,
+      fr: /^(Intérêt\b|En |Pour |Avec |À )/,
+    };
+    const wrong = AUDIENCES.flatMap((audience) =>
+      LOCALES.filter((locale) => notPeople[locale].test(audience.names[locale])).map((locale) => audience.names[locale]),
+    );
+    expect(wrong).toEqual([]);
   });
 
   it('names everything in the five languages', () => {

@@ -1,6 +1,9 @@
 import { until } from '@segmentia/testing';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import { seed } from '../prisma/seed';
+import { MIGRATIONS_DIR } from '../src/database/paths';
 import { startTestApi, type TestApi } from './support/api';
 
 const COUNTRY_CODES = 'ES PT FR IT DE AT CH BE NL LU IE GB DK SE NO FI PL CZ HU RO GR TR AE SA IL ZA MA'.split(' ');
@@ -10,7 +13,7 @@ const TOPIC_SLUGS = [
   'retail-ecommerce',
   'finance-insurance',
   'automotive',
-  'health-wellness',
+  'wellness-active-living',
   'food-drink',
   'entertainment-media',
   'facilities-energy',
@@ -161,6 +164,42 @@ describe('audiences', () => {
     for (const topic of perTopic) expect(topic._count).toBeGreaterThanOrEqual(12);
     const audiences = await api.prisma.audience.count();
     expect(await api.prisma.audienceTranslation.count({ where: { name: { not: '' } } })).toBe(audiences * 5);
+  });
+
+  it("answers a renamed topic's old id as the topic, for a page built before the rename", async () => {
+    const ask = async (topic: string) =>
+      (await api.graphql<{ audiences: Audience[] }>(AUDIENCES, { country: 'FR', topic, locale: 'FR' })).body.data!.audiences;
+    const audiences = await ask('wellness-active-living');
+    expect(audiences.map((audience) => audience.id)).toContain('cycling-enthusiasts');
+    expect(await ask('health-wellness')).toEqual(audiences);
+    const { body } = await api.graphql<{ topics: { slug: string; icon: string }[] }>('{ topics(locale: EN) { slug icon } }');
+    expect(body.data!.topics.find((topic) => topic.slug === 'wellness-active-living')?.icon).toBe('Bike');
+  });
+
+  it('renames the topic in a database seeded before: translations, audiences and reaches go with it, no second topic', async () => {
+    const rows = (tx: Pick<TestApi['prisma'], '$queryRaw'>, slug: string) => tx.$queryRaw<{ table: string; count: number }[]>`
+      SELECT 'topic' AS table, count(*)::int FROM topic WHERE slug = ${slug}
+      UNION ALL SELECT 'translations', count(*)::int FROM topic_translation WHERE topic_slug = ${slug}
+      UNION ALL SELECT 'audiences', count(*)::int FROM audience WHERE topic_slug = ${slug}
+      UNION ALL SELECT 'reaches', count(*)::int FROM audience_reach WHERE topic_slug = ${slug}`;
+    const seeded = await rows(api.prisma, 'wellness-active-living');
+    const migration = readFileSync(path.join(MIGRATIONS_DIR, '20261129104000_wellness_topic_id', 'migration.sql'), 'utf8');
+    const rollback = new Error('rolled back: other specs read this catalogue');
+    await expect(
+      api.prisma.$transaction(async (tx) => {
+        // The database as the seed left it before the rename.
+        await tx.$executeRaw`UPDATE topic SET slug = 'health-wellness' WHERE slug = 'wellness-active-living'`;
+        await tx.$executeRaw`UPDATE audience_reach SET topic_slug = 'health-wellness' WHERE topic_slug = 'wellness-active-living'`;
+        expect(await rows(tx, 'health-wellness')).toEqual(seeded);
+        for (const statement of migration.split(';').filter((part) => part.replace(/--.*$/gm, '').trim())) {
+          await tx.$executeRawUnsafe(statement);
+        }
+        expect(await rows(tx, 'wellness-active-living')).toEqual(seeded);
+        expect((await rows(tx, 'health-wellness')).map(({ count }) => count)).toEqual([0, 0, 0, 0]);
+        throw rollback;
+      }),
+    ).rejects.toBe(rollback);
+    expect(seeded.map(({ count }) => count)).toEqual([1, 5, 12, 12 * 27]);
   });
 
   it('rejects an unknown country and an unknown topic as BAD_USER_INPUT naming each argument', async () => {

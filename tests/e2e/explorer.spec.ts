@@ -39,6 +39,16 @@ test('reopens the selection from a link, with English names and number format', 
   await expect(explorer.locator('tbody tr').first().locator('data')).toHaveText(/^\d+(\.\d)?[MK]$/);
 });
 
+test('opens an old link to the renamed wellness topic on the topic, under its new id', async ({ page }) => {
+  await openPage(page, '/en/?country=ES&topic=health-wellness#explorer');
+  const explorer = page.locator('#explorer');
+  await expect(explorer.getByLabel('Topic')).toHaveValue('wellness-active-living');
+  await expect(explorer.locator('caption')).toContainText('Wellness and active living');
+  // Its segment ids keep the code a seat knows (WELLNESS).
+  await expect(explorer.getByText('SGM-ES-WELLNESS-CYCLING-ENTHUSIASTS', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\?country=ES&topic=wellness-active-living#explorer$/);
+});
+
 test('sorts the lists by the collation of the language', async ({ page }) => {
   await openPage(page, '/de/');
   const countries = await page.locator('#explorer select[name="country"] option:not([value=""])').allTextContents();

@@ -1,6 +1,7 @@
 // Source catalog for the seed: countries, topics and audiences, as data in catalog/*.json (reach per country is
 // derived from onlineUsers × penetration in the seed script). Interests only: no audience infers a health condition,
-// a pregnancy or another special category of data (GDPR art. 9; seed.spec.ts checks the names).
+// a pregnancy or another special category of data (GDPR art. 9), seeks consumer credit, or is of minors; names are
+// person nouns (seed.spec.ts checks the names; docs/decisions/ says why).
 
 import { LOCALE_CODES, type LocaleCode } from '@segmentia/contracts/locales';
 import audiences from './catalog/audiences.json';

@@ -9,7 +9,7 @@ import type { RequestedAudience } from './models/requested-audience.model';
 import type { Topic } from './models/topic.model';
 import { CATALOG_MAX_AGE_SECONDS } from './catalog';
 import { CatalogChanges } from './catalog-changes';
-import { segmentId, taxonomyPath } from '@segmentia/contracts/segments';
+import { currentTopic, segmentId, taxonomyPath } from '@segmentia/contracts/segments';
 
 /** An audience as read, with the names its paths are made of. */
 interface AudienceRow {
@@ -88,8 +88,12 @@ export class AudiencesService {
     return (await this.loadCatalog()).topics.get(locale) ?? [];
   }
 
-  /** The topic's audiences in the country, largest first. */
-  async audiences(country: string, topic: string, locale: Locale): Promise<Audience[]> {
+  /**
+   * The topic's audiences in the country, largest first. A renamed topic's old
+   * id answers as the topic (a page built before the rename asks with it).
+   */
+  async audiences(country: string, asked: string, locale: Locale): Promise<Audience[]> {
+    const topic = currentTopic(asked);
     const catalog = await this.loadCatalog();
     const unknown = {
       ...unknownCountry(catalog, country),

@@ -44,11 +44,20 @@ export const TOPIC_CODES: Readonly<Record<string, string>> = {
   'retail-ecommerce': 'RETAIL',
   'finance-insurance': 'FINANCE',
   automotive: 'AUTO',
-  'health-wellness': 'WELLNESS',
+  'wellness-active-living': 'WELLNESS',
   'food-drink': 'FOOD',
   'entertainment-media': 'MEDIA',
   'facilities-energy': 'ENERGY',
 };
+
+/**
+ * Topic ids renamed since they were published, old to new: a link or a page built before the rename
+ * (`?topic=health-wellness`) still opens the topic. The segment-id code stays (WELLNESS).
+ */
+const RENAMED_TOPICS: ReadonlyMap<string, string> = new Map([['health-wellness', 'wellness-active-living']]);
+
+/** The topic's id today: a renamed topic's new id, any other id as given. */
+export const currentTopic = (topic: string): string => RENAMED_TOPICS.get(topic) ?? topic;
 
 /**
  * An audience's segment id in a country, as a The Trade Desk seat lists it:

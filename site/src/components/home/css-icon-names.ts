@@ -7,7 +7,7 @@ export const CSS_ICONS = [
   'Car',
   'Clapperboard',
   'Cpu',
-  'HeartPulse',
+  'Bike',
   'Landmark',
   'Plane',
   'ShoppingBag',

@@ -1,5 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { SEARCH_LIMITS } from '@segmentia/contracts/search';
+import { currentTopic } from '@segmentia/contracts/segments';
 
 export interface Selection {
   country: string;
@@ -42,8 +43,9 @@ export function selectInExplorer(change: Partial<Selection>) {
 
 /**
  * The explorer's selection, for the explorer itself. On mount it starts from
- * the URL; unknown values are ignored; a choice made in the server-rendered
- * selects before React took over is kept.
+ * the URL (a renamed topic's old id opens the topic); unknown values are
+ * ignored; a choice made in the server-rendered selects before React took
+ * over is kept.
  */
 export function useExplorerSelection(countries: readonly string[], topics: readonly string[]) {
   const selection = useSyncExternalStore(
@@ -60,7 +62,8 @@ export function useExplorerSelection(countries: readonly string[], topics: reado
     const chosen = (name: keyof Selection) =>
       document.querySelector<HTMLSelectElement>(`#explorer select[name="${name}"]`)?.value || undefined;
     const country = chosen('country') ?? params.get('country')?.toUpperCase() ?? '';
-    const topic = chosen('topic') ?? params.get('topic') ?? '';
+    // An old link's renamed topic (?topic=health-wellness) opens the topic under its new id, which the URL then shows.
+    const topic = currentTopic(chosen('topic') ?? params.get('topic') ?? '');
     const q = document.querySelector<HTMLInputElement>('#explorer input[name="q"]')?.value || params.get('q') || '';
     selectInExplorer({
       country: countries.includes(country) ? country : '',
