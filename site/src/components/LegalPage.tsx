@@ -8,6 +8,7 @@ import { CONSENT_EXPIRY_DAYS } from '../features/consent/config';
 import { StaticHtml } from '../features/lazy/hydrate-when-near';
 import * as styles from './LegalPage.module.css';
 import { fillLegalValues, type Section, shownSections } from './legal-values';
+import { withLinks } from './with-links';
 
 /** Values the legal texts quote, filled into their {{placeholders}}: the company's data and the site's own settings. */
 export const LEGAL_VALUES = {
@@ -99,23 +100,4 @@ function LegalText({ ns, facts }: { ns: Namespace; facts: PrivacyFacts }) {
       </div>
     </>
   );
-}
-
-/** `[label](https://…)` or `[label](/path/)` in a legal text: a link (the texts name a page or a browser's help). */
-const LINK = /\[([^\]]+)\]\(((?:https:\/\/|\/)[^)\s]+)\)/g;
-
-export function withLinks(text: string): ReactNode[] {
-  const parts: ReactNode[] = [];
-  let last = 0;
-  for (const match of text.matchAll(LINK)) {
-    parts.push(
-      text.slice(last, match.index),
-      <a key={match.index} href={match[2]}>
-        {match[1]}
-      </a>,
-    );
-    last = match.index + match[0].length;
-  }
-  parts.push(text.slice(last));
-  return parts;
 }

@@ -4,6 +4,7 @@ import React, { useEffect, useId, useRef, useState } from 'react';
 import { CONTACT_LIMITS, EMAIL_PATTERN } from '@segmentia/contracts/contact';
 import { useProvedSend } from '../contact/use-proved-send';
 import { useLocale } from '../i18n/use-locale';
+import { FormNotice } from '../privacy-center/FormNotice';
 import * as styles from './MyData.module.css';
 
 type Status = { kind: 'filling' } | { kind: 'sending' } | { kind: 'sent'; email: string } | { kind: 'failed'; reason: Failure };
@@ -125,6 +126,7 @@ export function RequestDataLink({ id, asking = false }: { id?: string; asking?: 
           </button>
         </form>
       )}
+      {status.kind !== 'sent' && <FormNotice translate={(values) => t('request.notice', values)} />}
       <div ref={widgetHost} hidden />
     </section>
   );

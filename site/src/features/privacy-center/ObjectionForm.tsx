@@ -5,6 +5,7 @@ import React, { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useProvedSend } from '../contact/use-proved-send';
 import { useLocale } from '../i18n/use-locale';
 import { describedBy, FieldError, failureKey, FormEnd, receiptDate } from './FormParts';
+import { FormNotice } from './FormNotice';
 import { objectionErrors } from './rules';
 import * as styles from './PrivacyCenter.module.css';
 
@@ -122,6 +123,7 @@ export function ObjectionForm() {
         </div>
         <FormEnd failure={failure} sending={sending} sendingLabel={t('sending')} label={t('browser.submit')} />
       </form>
+      <FormNotice translate={(values) => t('browser.notice', values)} />
       <div ref={widgetHost} hidden />
     </>
   );

@@ -1,6 +1,7 @@
 import { DEVICE_TYPES, SEGMENT_UPLOAD_HOURS } from '@segmentia/contracts/privacy';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import React from 'react';
+import { withLinks } from '../../components/with-links';
 import { RequestDataLink } from '../my-data/RequestDataLink';
 import { ObjectionForm } from './ObjectionForm';
 import { OptOutForm } from './OptOutForm';
@@ -39,7 +40,7 @@ export function PrivacyCenter({ leadRetentionMonths }: { leadRetentionMonths: nu
 
       <section id="browsers" className={styles.section} aria-labelledby="browsers-title">
         <h2 id="browsers-title">{t('browser.title')}</h2>
-        <p>{t('browser.text')}</p>
+        <p>{withLinks(t('browser.text'))}</p>
         <p>{t('browser.retention', { months: leadRetentionMonths })}</p>
         <ObjectionForm />
       </section>
