@@ -20,6 +20,7 @@ import { MetricsModule } from './metrics/metrics.module';
 import { MyDataModule } from './my-data/my-data.module';
 import { PrismaModule } from './prisma/prisma.module';
 import { PrivacyModule } from './privacy/privacy.module';
+import { SideEffectsModule } from './side-effects/side-effects.module';
 
 @Module({})
 export class AppModule {
@@ -32,6 +33,7 @@ export class AppModule {
         ConfigModule.forRoot(config),
         PrismaModule,
         MetricsModule,
+        SideEffectsModule,
         CatalogModule.forRoot(responses),
         GraphQLModule.forRoot<ApolloDriverConfig>({ driver: ApolloDriver, ...graphqlOptions(config, responses) }),
         HealthModule,

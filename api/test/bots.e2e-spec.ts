@@ -1,3 +1,4 @@
+import { pbkdf2Sync, randomUUID } from 'node:crypto';
 import { startTestApi, type TestApi } from './support/api';
 import { contactInput } from './support/leads';
 import { fetchChallenge, solve } from '@segmentia/testing';
@@ -12,10 +13,16 @@ const submit = (input: Record<string, unknown>) =>
     { input },
     { 'x-forwarded-for': `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
   );
-const refusal = (body: Awaited<ReturnType<typeof submit>>['body']) =>
+type Answer = Pick<Awaited<ReturnType<typeof submit>>['body'], 'errors'>;
+const refusal = (body: Answer) =>
   (body.errors?.[0]?.extensions?.fieldErrors as Record<string, { code: string }[]> | undefined)?.altcha?.map((error) => error.code);
 const stored = (requestId: unknown) => api.prisma.contactRequest.count({ where: { requestId: requestId as string } });
 const graphqlUrl = () => `${api.url}/graphql`;
+/** Runs `send` with the API's clock (it runs in this process) past the 2 s trap: only Date is faked, timers and I/O run as ever. */
+function afterTheTrap<T>(send: () => Promise<T>): Promise<T> {
+  jest.useFakeTimers({ now: Date.now() + 2100, doNotFake: [...RUNNING] });
+  return send().finally(() => jest.useRealTimers());
+}
 /** Everything jest's fake timers could replace but Date. */
 const RUNNING = [
   'hrtime',
@@ -59,17 +66,15 @@ describe('contactChallenge', () => {
 
 describe('the proof of work', () => {
   it('takes a solved challenge (after the time trap) and stores the request as a lead', async () => {
-    const altcha = await solve(await fetchChallenge(graphqlUrl()));
-    // The API's clock (it runs in this process) moves past the 2 s trap: only Date is faked, timers and I/O run as ever.
-    jest.useFakeTimers({ now: Date.now() + 2100, doNotFake: [...RUNNING] });
+    const challenge = await fetchChallenge(graphqlUrl());
+    const altcha = await solve(challenge);
     const input = contactInput({ altcha });
-    const { body } = await submit(input).finally(() => jest.useRealTimers());
+    const { body } = await afterTheTrap(() => submit(input));
     expect(body.errors).toBeUndefined();
-    const row = await api.prisma.contactRequest.findUniqueOrThrow({
-      where: { requestId: input.requestId },
-      select: { isSpam: true, status: true, altchaId: true },
-    });
-    expect(row).toMatchObject({ isSpam: false, status: 'NEW', altchaId: expect.any(String) });
+    const row = await api.prisma.contactRequest.findUniqueOrThrow({ where: { requestId: input.requestId }, select: { isSpam: true, status: true } });
+    expect(row).toMatchObject({ isSpam: false, status: 'NEW' });
+    const spent = await api.prisma.proofOfWorkUse.findUnique({ where: { altchaId: (challenge.parameters.data as { id: string }).id } });
+    expect(spent).toMatchObject({ purpose: 'CONTACT_REQUEST' });
   });
 
   it('keeps as spam, never notified, a form sent faster than a person could fill it, with an ordinary receipt', async () => {
@@ -167,4 +172,76 @@ describe('the proof of work', () => {
     expect([...ids][0]).toEqual(expect.any(String));
     expect(await stored(input.requestId)).toBe(1);
   });
+});
+
+/** The privacy centre's three proved mutations and the contact form, each with a given proof and from its own address. */
+const PROVED: Record<string, (altcha: string) => Promise<Answer>> = {
+  submitContactRequest: async (altcha) => (await submit(contactInput({ altcha }))).body,
+  optOutOfAudiences: async (altcha) =>
+    (
+      await api.graphql(
+        'mutation OptOut($input: OptOutInput!) { optOutOfAudiences(input: $input) { id } }',
+        { input: { requestId: randomUUID(), deviceType: 'ANDROID', advertisingId: randomUUID(), altcha } },
+        { 'x-forwarded-for': `10.79.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
+      )
+    ).body,
+  objectToAudiences: async (altcha) =>
+    (
+      await api.graphql(
+        'mutation Object($input: ObjectionInput!) { objectToAudiences(input: $input) { id } }',
+        { input: { requestId: randomUUID(), email: 'someone@example.org', message: 'I object to the audiences.', locale: 'EN', altcha } },
+        { 'x-forwarded-for': `10.80.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
+      )
+    ).body,
+  requestMyDataLink: async (altcha) =>
+    (
+      await api.graphql(
+        'mutation Link($input: RequestMyDataLinkInput!) { requestMyDataLink(input: $input) { sent } }',
+        { input: { email: `nobody-${randomUUID()}@example.org`, locale: 'EN', altcha } },
+        { 'x-forwarded-for': `10.81.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
+      )
+    ).body,
+};
+const proved = (mutation: string, altcha: string) => afterTheTrap(() => PROVED[mutation]!(altcha));
+
+describe('one solved challenge proves one action, of any kind', () => {
+  it.each([
+    ['submitContactRequest', ['optOutOfAudiences', 'objectToAudiences', 'requestMyDataLink']],
+    ['optOutOfAudiences', ['submitContactRequest', 'requestMyDataLink']],
+    ['requestMyDataLink', ['objectToAudiences']],
+  ])('a challenge spent by %s is refused altchaReused by %j', async (first, others) => {
+    const altcha = await solve(await fetchChallenge(graphqlUrl()));
+    expect((await proved(first, altcha)).errors).toBeUndefined();
+    for (const other of others) expect([other, refusal(await proved(other, altcha))]).toEqual([other, ['altchaReused']]);
+  });
+
+  it("refuses counter 0 with its true key (one that misses the challenge's prefix) as altchaInvalid", async () => {
+    let challenge;
+    let key: string;
+    do {
+      challenge = await fetchChallenge(graphqlUrl());
+      const { nonce, salt, cost, keyLength = 32 } = challenge.parameters;
+      // altcha-lib's password for a counter: the nonce's bytes, then the counter as a big-endian 32-bit integer.
+      key = pbkdf2Sync(Buffer.concat([Buffer.from(nonce, 'hex'), Buffer.alloc(4)]), Buffer.from(salt, 'hex'), cost, keyLength, 'sha256').toString('hex');
+    } while (key.startsWith(challenge.parameters.keyPrefix));
+    const altcha = Buffer.from(JSON.stringify({ challenge, solution: { counter: 0, derivedKey: key } })).toString('base64');
+    const input = contactInput({ altcha });
+    expect(refusal((await afterTheTrap(() => submit(input))).body)).toEqual(['altchaInvalid']);
+    expect(await stored(input.requestId)).toBe(0);
+  });
+});
+
+describe("the time trap on the privacy centre's forms", () => {
+  it.each(['optOutOfAudiences', 'objectToAudiences', 'requestMyDataLink'])(
+    '%s refuses a form sent too soon as altchaTooSoon, spending nothing; the same proof goes through after the trap',
+    async (mutation) => {
+      const challenge = await fetchChallenge(graphqlUrl());
+      const altcha = await solve(challenge);
+      expect(refusal(await PROVED[mutation]!(altcha))).toEqual(['altchaTooSoon']);
+      const id = (challenge.parameters.data as { id: string }).id;
+      expect(await api.prisma.proofOfWorkUse.count({ where: { altchaId: id } })).toBe(0);
+      expect((await proved(mutation, altcha)).errors).toBeUndefined();
+      expect(await api.prisma.proofOfWorkUse.count({ where: { altchaId: id } })).toBe(1);
+    },
+  );
 });

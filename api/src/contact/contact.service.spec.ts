@@ -7,6 +7,7 @@ import type { NotificationWorker } from '../notifications/notification-worker';
 import { stubPrisma } from '../prisma/testing';
 import { ANNOUNCE_AGAIN_AFTER_MS, ContactService } from './contact.service';
 import type { ContactRequestInput } from './dto/contact-request.input';
+import type { SideEffectCeilings } from '../side-effects/side-effect-ceilings';
 import { type ProofCheck, type ProofOfWork, ProofRefusal } from './proof-of-work';
 
 const RECEIPT = { id: 'lead-1', receivedAt: new Date('2026-11-24T10:00:00Z') };
@@ -24,7 +25,9 @@ interface Earlier {
  */
 function setUp({
   stored = null as typeof RECEIPT | null,
-  proof = { ok: true, challengeId: 'challenge-1', notBefore: Date.now() - 1000 } as ProofCheck,
+  proof = { ok: true, challengeId: 'challenge-1', early: false } as ProofCheck,
+  spent = true,
+  delayed = false,
   unknown = [] as { country: string; audience: string }[],
   earlier = [] as Earlier[],
   inserted = true,
@@ -54,7 +57,8 @@ function setUp({
     },
   };
   const prisma = stubPrisma({ contactRequest: { findUnique: jest.fn(async () => stored) } }, tx);
-  const proofOfWork = { check: jest.fn(async () => proof) };
+  const proofOfWork = { check: jest.fn(async () => proof), spend: jest.fn(async () => spent) };
+  const ceilings = { confirmationDelayed: jest.fn(async () => delayed) };
   const audiences = { resolve: jest.fn(async (pairs: unknown[]) => ({ found: pairs, unknown })) };
   const worker = { wake: jest.fn() };
   const config = loadConfig({
@@ -68,8 +72,9 @@ function setUp({
     worker as unknown as NotificationWorker,
     proofOfWork as unknown as ProofOfWork,
     audiences as unknown as AudiencesService,
+    ceilings as unknown as SideEffectCeilings,
   );
-  return { service, written, proofOfWork, audiences, worker };
+  return { service, written, proofOfWork, audiences, worker, tx };
 }
 
 const extensionsOf = async (promise: Promise<unknown>) =>
@@ -84,15 +89,17 @@ const fieldErrorsOf = async (promise: Promise<unknown>) => (await extensionsOf(p
 describe('ContactService.submit', () => {
   it('answers a retried send with the first receipt, without checking its proof again', async () => {
     const { service, proofOfWork, written } = setUp({ stored: RECEIPT });
-    await expect(service.submit(INPUT)).resolves.toBe(RECEIPT);
+    await expect(service.submit(INPUT)).resolves.toEqual({ ...RECEIPT, confirmationDelayed: false });
     expect(proofOfWork.check).not.toHaveBeenCalled();
     expect(written.lead).toBeUndefined();
   });
 
-  it('stores a new lead with its score and terms, announces it on every channel and wakes the outbox', async () => {
-    const { service, written, worker } = setUp();
-    await expect(service.submit(INPUT)).resolves.toEqual(RECEIPT);
-    expect(written.lead).toMatchObject({ isSpam: false, status: 'NEW', altchaId: 'challenge-1', requestNumber: 1, repeatOfId: null });
+  it('stores a new lead with its score and terms, spends its challenge, announces it on every channel and wakes the outbox', async () => {
+    const { service, written, worker, proofOfWork, tx } = setUp();
+    await expect(service.submit(INPUT)).resolves.toEqual({ ...RECEIPT, confirmationDelayed: false });
+    expect(proofOfWork.check).toHaveBeenCalledWith('payload', 'mark');
+    expect(proofOfWork.spend).toHaveBeenCalledWith(tx, 'challenge-1', 'CONTACT_REQUEST');
+    expect(written.lead).toMatchObject({ isSpam: false, status: 'NEW', requestNumber: 1, repeatOfId: null });
     expect(written.lead).toMatchObject({ termsVersion: expect.any(String), fitScore: expect.any(Number) });
     expect(written.lead).not.toHaveProperty('acceptTerms');
     expect(written.channels).toEqual([NotificationChannel.EMAIL, NotificationChannel.CONFIRMATION]);
@@ -125,10 +132,10 @@ describe('ContactService.submit', () => {
 
   it.each([
     ['a filled honeypot', { website: 'http://bot.example' }, {}],
-    ['a form sent before its time trap', {}, { proof: { ok: true, challengeId: 'c', notBefore: Date.now() + 60_000 } as ProofCheck }],
+    ['a form sent before its time trap', {}, { proof: { ok: true, challengeId: 'c', early: true } as ProofCheck }],
   ])('keeps %s as spam: never announced, never linked to earlier requests', async (_what, fields, options) => {
     const { service, written } = setUp({ ...options, earlier: [{ id: 'old', receivedAt: new Date(), sameEmail: true }] });
-    await expect(service.submit({ ...INPUT, ...fields } as ContactRequestInput)).resolves.toEqual(RECEIPT);
+    await expect(service.submit({ ...INPUT, ...fields } as ContactRequestInput)).resolves.toEqual({ ...RECEIPT, confirmationDelayed: false });
     expect(written.lead).toMatchObject({ isSpam: true, status: 'SPAM', requestNumber: 1 });
     expect(written.lookedForEarlier).toBe(false);
     expect(written.channels).toEqual([]);
@@ -159,9 +166,16 @@ describe('ContactService.submit', () => {
     expect(written.channels).toEqual([NotificationChannel.EMAIL, NotificationChannel.CONFIRMATION]);
   });
 
-  it('refuses a challenge that served another request when nothing was stored and no receipt exists', async () => {
-    const { service, worker } = setUp({ inserted: false });
+  it('refuses a challenge another action spent first, storing nothing', async () => {
+    const { service, worker, written } = setUp({ spent: false });
     expect(await fieldErrorsOf(service.submit(INPUT))).toEqual({ altcha: [{ code: ProofRefusal.REUSED, message: expect.any(String) }] });
+    expect(written.lead).toBeUndefined();
     expect(worker.wake).not.toHaveBeenCalled();
+  });
+
+  it('never refuses a request for the confirmations\' ceiling: it is stored and announced, and the receipt says the confirmation waits', async () => {
+    const { service, written } = setUp({ delayed: true });
+    await expect(service.submit(INPUT)).resolves.toEqual({ ...RECEIPT, confirmationDelayed: true });
+    expect(written.channels).toEqual([NotificationChannel.EMAIL, NotificationChannel.CONFIRMATION]);
   });
 });

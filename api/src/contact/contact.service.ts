@@ -3,10 +3,11 @@ import { AudiencesService } from '../audiences/audiences.service';
 import { AppConfig } from '../common/config/app-config';
 import { badUserInput } from '../common/errors/errors';
 import type { Prisma } from '../generated/prisma/client';
-import { LeadStatus, NotificationChannel } from '../generated/prisma/enums';
+import { LeadStatus, NotificationChannel, ProofPurpose } from '../generated/prisma/enums';
 import { scoreLead } from '../leads/fit-score';
 import { NotificationWorker } from '../notifications/notification-worker';
 import { PrismaService } from '../prisma/prisma.service';
+import { SideEffectCeilings } from '../side-effects/side-effect-ceilings';
 import type { ContactRequestInput } from './dto/contact-request.input';
 import { toE164 } from './phone';
 import type { ContactRequestReceipt } from './models/contact-request-receipt.model';
@@ -31,6 +32,7 @@ export class ContactService {
     private readonly notifications: NotificationWorker,
     private readonly proofOfWork: ProofOfWork,
     private readonly audiences: AudiencesService,
+    private readonly ceilings: SideEffectCeilings,
   ) {}
 
   /**
@@ -43,17 +45,19 @@ export class ContactService {
    * a prospect who sent another request within the hour is not announced again.
    *
    * Bots: the request must carry the solution of a challenge this API issued
-   * (ALTCHA), each challenge serving one request; a filled honeypot, or a form
-   * sent before its challenge's `notBefore` (the time trap, on the API's
-   * clock), is kept as spam but never worked as a lead, and the sender gets an
-   * ordinary receipt so it learns nothing.
+   * (ALTCHA), each challenge proving one action (spent in proof_of_work_use in
+   * this transaction); a filled honeypot, or a form sent before its
+   * challenge's `notBefore` (the time trap, on the API's clock), is kept as
+   * spam but never worked as a lead, and the sender gets an ordinary receipt
+   * so it learns nothing. The request is never refused for the confirmations'
+   * hourly ceiling: its confirmation waits in the outbox, and the receipt says so.
    */
   async submit(input: ContactRequestInput): Promise<ContactRequestReceipt> {
     const { requestId, locale, phone, website, altcha, audiences = [], acceptTerms: _accepted, ...fields } = input;
     // A retried send (same requestId) gets the first receipt, whatever its proof.
     const stored = await this.receipt(requestId);
     if (stored) return stored;
-    const proof = await this.proofOfWork.check(altcha);
+    const proof = await this.proofOfWork.check(altcha, 'mark');
     if (!proof.ok) throw proofRefused(proof.refusal);
     // Each audience asked for must be in the catalogue; the same one twice counts once.
     const pairs = [
@@ -69,11 +73,12 @@ export class ContactService {
         { unknownAudiences: requested.unknown },
       );
     }
-    const isSpam = Boolean(website?.trim()) || Date.now() < proof.notBefore;
+    const isSpam = Boolean(website?.trim()) || proof.early;
     const e164 = phone ? toE164(phone, locale) : null;
     const { fitReasons, ...score } = scoreLead({ ...fields, phone: e164 });
     const created = await this.prisma.$transaction(async (tx) => {
-      const earlier = isSpam ? [] : await this.earlierRequests(tx, fields.agencyName, fields.email);
+      if (!(await this.proofOfWork.spend(tx, proof.challengeId, ProofPurpose.CONTACT_REQUEST))) return undefined;
+      const earlier = isSpam ? [] : await this.earlierRequests(tx, fields.agencyName, fields.email, score.freeEmail);
       const [lead] = await tx.contactRequest.createManyAndReturn({
         data: {
           ...fields,
@@ -82,7 +87,6 @@ export class ContactService {
           phone: e164,
           termsVersion: this.config.TERMS_VERSION,
           termsAcceptedAt: new Date(),
-          altchaId: proof.challengeId,
           requestedAudiences: requested.found as unknown as Prisma.InputJsonValue,
           isSpam,
           ...score,
@@ -94,34 +98,43 @@ export class ContactService {
         skipDuplicates: true,
         select: { id: true, receivedAt: true },
       });
-      if (lead && !isSpam) {
+      if (!lead) return undefined;
+      if (!isSpam) {
         const channels = this.channelsFor(earlier);
         if (channels.length) await tx.leadNotification.createMany({ data: channels.map((channel) => ({ leadId: lead.id, channel })) });
       }
-      return lead;
+      return { ...lead, confirmationDelayed: await this.ceilings.confirmationDelayed(tx, lead.id) };
     });
     if (created) {
       this.notifications.wake();
       return created;
     }
-    // Nothing stored: this requestId was stored meanwhile (a concurrent retry), or the challenge served another request.
+    // Nothing stored: this requestId was stored meanwhile (a concurrent retry), or the challenge proved another action.
     const receipt = await this.receipt(requestId);
     if (!receipt) throw proofRefused(ProofRefusal.REUSED);
     return receipt;
   }
 
-  private receipt(requestId: string): Promise<ContactRequestReceipt | null> {
-    return this.prisma.contactRequest.findUnique({ where: { requestId }, select: { id: true, receivedAt: true } });
+  private async receipt(requestId: string): Promise<ContactRequestReceipt | null> {
+    const lead = await this.prisma.contactRequest.findUnique({ where: { requestId }, select: { id: true, receivedAt: true } });
+    return lead && { ...lead, confirmationDelayed: await this.ceilings.confirmationDelayed(this.prisma, lead.id) };
   }
 
   /**
    * The same prospect's requests (not spam) of the last 90 days, oldest
    * first: the same email in any case, or the same agency name in any case at
-   * the same email domain. Two sends of one prospect at the same moment take
-   * their turns (transaction-level advisory locks on both keys, in a fixed
-   * order), so the second always sees the first.
+   * the same email domain, unless that is a free-mail domain (there anyone
+   * types any agency's name: it would mark a stranger's request as the
+   * prospect's, and silence sales' notice of the prospect's own). Two sends of
+   * one prospect at the same moment take their turns (transaction-level
+   * advisory locks on both keys, in a fixed order), so the second always sees the first.
    */
-  private async earlierRequests(tx: Prisma.TransactionClient, agencyName: string, email: string): Promise<EarlierRequest[]> {
+  private async earlierRequests(
+    tx: Prisma.TransactionClient,
+    agencyName: string,
+    email: string,
+    freeEmail: boolean,
+  ): Promise<EarlierRequest[]> {
     const domain = email.slice(email.lastIndexOf('@') + 1);
     await tx.$executeRaw`
       SELECT pg_advisory_xact_lock(key) FROM unnest(ARRAY[
@@ -133,7 +146,7 @@ export class ContactService {
       WHERE NOT is_spam
         AND received_at > now() - make_interval(days => ${REPEAT_WINDOW_DAYS})
         AND (lower(email) = lower(${email})
-          OR (lower(agency_name) = lower(${agencyName}) AND lower(split_part(email, '@', 2)) = lower(${domain})))
+          OR (NOT ${freeEmail} AND lower(agency_name) = lower(${agencyName}) AND lower(split_part(email, '@', 2)) = lower(${domain})))
       ORDER BY received_at, id`;
   }
 

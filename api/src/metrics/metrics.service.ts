@@ -79,6 +79,15 @@ export class Metrics {
     'Requests answered SERVICE_UNAVAILABLE because the database could not be reached',
   );
 
+  readonly sideEffectRefusals = this.counter(
+    'segmentia_side_effect_ceiling_hits_total',
+    'Visitors refused TOO_MANY_REQUESTS because the hourly ceiling of an anonymous side effect was reached, by action',
+    ['action'],
+  );
+
+  /** The confirmations' hourly ceiling, once the ceilings are watched: while the hour is full, they wait by design. */
+  private confirmationCeiling = () => Number.MAX_SAFE_INTEGER;
+
   constructor(prisma: PrismaService) {
     collectDefaultMetrics({ register: this.registry, prefix: 'segmentia_' });
     for (const operation of WATCHED_OPERATIONS) {
@@ -98,16 +107,25 @@ export class Metrics {
         this.set({ state: 'waiting' }, pool.waitingCount);
       },
     });
+    // Confirmations held by their hourly ceiling are not stuck: the oldest leaves them out while the hour is full.
     this.gaugesFrom(
       () => prisma.$queryRaw<{ backlog: number; oldest: number }[]>`
-        SELECT count(*)::int AS backlog, coalesce(extract(epoch FROM now() - min(created_at)), 0)::float AS oldest
-        FROM lead_notification WHERE delivered_at IS NULL`,
+        SELECT count(*)::int AS backlog,
+          coalesce(extract(epoch FROM now() - min(created_at) FILTER (WHERE channel <> 'CONFIRMATION' OR NOT held)), 0)::float AS oldest
+        FROM lead_notification CROSS JOIN (
+          SELECT count(*) >= ${this.confirmationCeiling()} AS held FROM lead_notification
+          WHERE channel = 'CONFIRMATION' AND delivered_at > now() - interval '1 hour') AS hour
+        WHERE delivered_at IS NULL`,
       {
         backlog: ['segmentia_outbox_backlog', 'Notifications not yet delivered (all channels)'],
-        oldest: ['segmentia_outbox_oldest_undelivered_seconds', 'Age of the oldest notification not yet delivered (0 when none)'],
+        oldest: [
+          'segmentia_outbox_oldest_undelivered_seconds',
+          'Age of the oldest notification not yet delivered, but confirmations held by their hourly ceiling (0 when none)',
+        ],
       },
     );
     this.backupGauges(prisma);
+    this.suppressionListGauges(prisma);
   }
 
   /**
@@ -164,6 +182,57 @@ export class Metrics {
         unarchived: ['segmentia_wal_unarchived_bytes', 'WAL written after the end of the last archived segment, in bytes'],
         timeout: ['segmentia_wal_archive_timeout_seconds', "PostgreSQL's archive_timeout (0: segments are archived when full)"],
         backup: ['segmentia_base_backup_age_seconds', 'Seconds since the last base backup ended'],
+      },
+    );
+  }
+
+  /**
+   * The hourly ceilings of anonymous side effects (api/src/side-effects): each one's ceiling, and how much of it the
+   * last hour used, all replicas together (PostgreSQL's count at each scrape; unset when the database does not answer).
+   */
+  watchSideEffects(ceilings: () => Record<string, number>, usedLastHour: () => Promise<Record<string, number>>): void {
+    this.confirmationCeiling = () => ceilings().confirmation ?? Number.MAX_SAFE_INTEGER;
+    new Gauge({
+      name: 'segmentia_side_effect_ceiling_per_hour',
+      help: 'The hourly ceiling of each anonymous side effect, all clients and replicas together, by action',
+      labelNames: ['action'] as const,
+      registers: [this.registry],
+      collect() {
+        for (const [action, ceiling] of Object.entries(ceilings())) this.set({ action }, ceiling);
+      },
+    });
+    new Gauge({
+      name: 'segmentia_side_effects_last_hour',
+      help: 'Anonymous side effects in the last hour, all replicas together, by action (data_link: requests; confirmation: emails sent)',
+      labelNames: ['action'] as const,
+      registers: [this.registry],
+      async collect() {
+        this.reset();
+        const used = await usedLastHour().catch(() => ({}));
+        for (const [action, count] of Object.entries(used)) this.set({ action }, count);
+      },
+    });
+    // Confirmations wait, never refused: the refusals count the visitors' own actions.
+    for (const action of Object.keys(ceilings()).filter((name) => name !== 'confirmation')) this.sideEffectRefusals.inc({ action }, 0);
+  }
+
+  /**
+   * Whether the audiences' pipeline reads the suppression list (the 48-hour promise of an opt-out rests on it), from the
+   * table of its reads, so every replica gives the same figures: the last read, unset when never; and since when a key
+   * that may read it exists (the oldest such key not revoked), unset when none does.
+   */
+  private suppressionListGauges(prisma: PrismaService): void {
+    this.gaugesFrom(
+      () => prisma.$queryRaw<Record<'lastRead' | 'readerSince', number | null>[]>`
+        SELECT (SELECT extract(epoch FROM max(read_at))::float FROM suppression_list_read) AS "lastRead",
+          (SELECT extract(epoch FROM min(created_at))::float FROM machine_key
+            WHERE revoked_at IS NULL AND 'READ_SUPPRESSIONS' = ANY(scopes)) AS "readerSince"`,
+      {
+        lastRead: ['segmentia_suppression_list_last_read_timestamp_seconds', 'When a machine key last read the suppression list, in Unix seconds'],
+        readerSince: [
+          'segmentia_suppression_list_reader_since_timestamp_seconds',
+          'When the oldest machine key that may read the suppression list (not revoked) was made, in Unix seconds',
+        ],
       },
     );
   }

@@ -7,4 +7,11 @@ export class ContactRequestReceipt {
 
   @Field()
   receivedAt: Date;
+
+  @Field({
+    description:
+      'The confirmation email waits for the hourly ceiling of confirmations (all visitors together): it is sent within the ' +
+      'hour. False when it goes out at once, or when none is sent',
+  })
+  confirmationDelayed: boolean;
 }
