@@ -9,6 +9,7 @@ import type { Request, Response } from 'express';
 import type { GraphQLError, ValidationContext } from 'graphql';
 import type { AppConfig } from '../config/app-config';
 import { createFormatError } from './format-error';
+import { nullAsAbsent } from './null-as-absent';
 import { oncePerOperationRule } from './once-per-operation.rule';
 
 export interface GraphQLContext {
@@ -37,6 +38,8 @@ export function graphqlOptions(config: AppConfig, responses: KeyValueCache<strin
     path: '/graphql',
     autoSchemaFile: true,
     sortSchema: true,
+    // An explicit null for a nullable argument or input field behaves as if absent (never a TypeError in a resolver).
+    transformSchema: nullAsAbsent,
     playground: false,
     introspection: development,
     plugins: [
