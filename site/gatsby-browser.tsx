@@ -8,9 +8,10 @@ import { hydrateEverythingNow } from './src/features/lazy/hydrate-when-near';
 import { fetchInterLater, applyInterIfLoaded } from './src/features/loading/font';
 import { isStale, watchForNewBuilds } from './src/features/resilience/new-build';
 import { isChunkLoadError, mayReload } from './src/features/resilience/reload-guard';
-import { STAFF_PATH } from './src/features/security/paths';
+import { PRIVACY_CENTER_PATH, STAFF_PATH } from './src/features/security/paths';
 
 const isStaffPage = (pathname: string) => STAFF_PATH.test(pathname);
+const isPrivacyCenter = (pathname: string) => PRIVACY_CENTER_PATH.test(pathname);
 
 /** The page React shows (the router's last pathname). */
 let shownPathname = window.location.pathname;
@@ -55,7 +56,8 @@ window.addEventListener('unhandledrejection', (event) => {
 export const onClientEntry: GatsbyBrowser['onClientEntry'] = () => {
   watchForNewBuilds();
   // Where the visit came from, on its first public page (in memory; in sessionStorage with analytics consent, the gclid with marketing).
-  if (!isStaffPage(window.location.pathname)) recordLanding(window.location, document.referrer, attributionConsent(), sessionStorage);
+  if (!isStaffPage(window.location.pathname) && !isPrivacyCenter(window.location.pathname))
+    recordLanding(window.location, document.referrer, attributionConsent(), sessionStorage);
   // Only the #fragment changed (an in-page link, or back and forward between two): the browser has scrolled and
   // React has nothing to render, so the router does not hear of it; its update would reach sections still
   // waiting to hydrate (features/lazy), and React would render them again. Added before the router's listener.
@@ -71,13 +73,15 @@ export const onClientEntry: GatsbyBrowser['onClientEntry'] = () => {
 /**
  * A full page load instead of a client-side one: once a new build is out, and
  * into or out of the staff page, so that no tag a public page ran (after
- * consent) is ever in the document that shows leads.
+ * consent) is ever in the document that shows leads, and into or out of the
+ * privacy centre, whose pages nothing measures (scripts.ts starts no tag there).
  */
 export const onPreRouteUpdate: GatsbyBrowser['onPreRouteUpdate'] = ({ location, prevLocation }) => {
   if (!prevLocation) return;
   // Before the router's update reaches the page: every section still waiting to hydrate (features/lazy) may now.
   hydrateEverythingNow();
-  if (isStale() || isStaffPage(location.pathname) !== isStaffPage(prevLocation.pathname)) window.location.assign(location.href);
+  const crosses = (isPage: (pathname: string) => boolean) => isPage(location.pathname) !== isPage(prevLocation.pathname);
+  if (isStale() || crosses(isStaffPage) || crosses(isPrivacyCenter)) window.location.assign(location.href);
 };
 
 export const onPrefetchPathname: GatsbyBrowser['onPrefetchPathname'] = ({ pathname }) => prefetchForPath(pathname);

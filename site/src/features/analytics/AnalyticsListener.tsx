@@ -23,7 +23,7 @@ export function AnalyticsListener({ pathname }: { pathname: string }) {
     const reported = new Set<number>();
     const onScroll = () => {
       // A threshold passed before consent is not spent: it is reported once measuring is allowed.
-      if (!measuringAllowed(document.cookie, 'scroll_depth')) return;
+      if (!measuringAllowed(document.cookie, 'scroll_depth', window.location.pathname)) return;
       const root = document.documentElement;
       for (const threshold of passedThresholds(window.scrollY, window.innerHeight, root.scrollHeight, reported)) {
         track({ event: 'scroll_depth', scroll_percentage: threshold });

@@ -11,18 +11,32 @@ const jar = (chosen: string[]) =>
 
 describe('measuring', () => {
   it('is allowed only with consent to a cookie that measures', () => {
-    expect(measuringAllowed('', 'conversion')).toBe(false);
-    expect(measuringAllowed(jar([]), 'conversion')).toBe(false);
-    expect(measuringAllowed(jar(['analytics']), 'scroll_depth')).toBe(true);
-    expect(measuringAllowed(jar(['analytics']), 'conversion')).toBe(true);
+    expect(measuringAllowed('', 'conversion', '/')).toBe(false);
+    expect(measuringAllowed(jar([]), 'conversion', '/')).toBe(false);
+    expect(measuringAllowed(jar(['analytics']), 'scroll_depth', '/')).toBe(true);
+    expect(measuringAllowed(jar(['analytics']), 'conversion', '/')).toBe(true);
   });
 
   it('with marketing consent alone, measures the conversions and nothing else', () => {
     const marketing = jar(['tag-manager']);
-    expect(measuringAllowed(marketing, 'generate_lead')).toBe(true);
-    expect(measuringAllowed(marketing, 'conversion')).toBe(true);
+    expect(measuringAllowed(marketing, 'generate_lead', '/')).toBe(true);
+    expect(measuringAllowed(marketing, 'conversion', '/')).toBe(true);
     for (const event of ['scroll_depth', 'cta_click', 'audience_add', 'form_submit', 'user_engagement'] as const) {
-      expect(measuringAllowed(marketing, event)).toBe(false);
+      expect(measuringAllowed(marketing, event, '/')).toBe(false);
+    }
+  });
+});
+
+describe('the privacy centre', () => {
+  it('is never measured, in any language, whatever the consent: its pages and the page a data link opens', () => {
+    const everything = jar(['analytics', 'tag-manager']);
+    for (const pathname of ['/privacy-center/', '/en/privacy-center/', '/fr/privacy-center/my-data/', '/privacy-center']) {
+      for (const event of ['scroll_depth', 'cta_click', 'generate_lead', 'conversion'] as const) {
+        expect({ pathname, event, allowed: measuringAllowed(everything, event, pathname) }).toEqual({ pathname, event, allowed: false });
+      }
+    }
+    for (const pathname of ['/', '/en/privacy/', '/privacy-centers/', '/de/legal/']) {
+      expect({ pathname, allowed: measuringAllowed(everything, 'cta_click', pathname) }).toEqual({ pathname, allowed: true });
     }
   });
 });

@@ -1,5 +1,6 @@
 import { COOKIES } from '../consent/config';
 import { readConsent } from '../consent/store';
+import { PRIVACY_CENTER_PATH } from '../security/paths';
 
 /** The events of the specification's table, with exactly its field names, and the explorer's selection events. */
 export type AnalyticsEvent =
@@ -26,8 +27,11 @@ const CONVERSIONS = new Set<AnalyticsEvent['event']>(['generate_lead', 'conversi
 /**
  * Whether an event may be measured: every event with analytics consent; with
  * marketing (Tag Manager) consent alone, only the conversions; nothing without consent.
+ * Nothing on the privacy centre's pages, whatever the consent: where people exercise their rights, nobody measures
+ * that they did (the privacy policy says so).
  */
-export function measuringAllowed(cookies: string, event: AnalyticsEvent['event']): boolean {
+export function measuringAllowed(cookies: string, event: AnalyticsEvent['event'], pathname: string): boolean {
+  if (PRIVACY_CENTER_PATH.test(pathname)) return false;
   const consent = readConsent(cookies, COOKIES);
   if (!consent.given) return false;
   return consent.enabled.has('analytics') || (consent.enabled.has('tag-manager') && CONVERSIONS.has(event));
@@ -35,7 +39,7 @@ export function measuringAllowed(cookies: string, event: AnalyticsEvent['event']
 
 /** Pushes an event to the data layer when its consent allows it; nothing at all without consent. */
 export function track(event: AnalyticsEvent): void {
-  if (typeof window === 'undefined' || !measuringAllowed(document.cookie, event.event)) return;
+  if (typeof window === 'undefined' || !measuringAllowed(document.cookie, event.event, window.location.pathname)) return;
   window.dataLayer = window.dataLayer ?? [];
   window.dataLayer.push(event);
 }

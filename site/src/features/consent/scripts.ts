@@ -1,5 +1,6 @@
 import { BUILD_SETTINGS } from '../../config/build-settings';
 import { keepAttribution } from '../analytics/attribution';
+import { PRIVACY_CENTER_PATH } from '../security/paths';
 import { COOKIES } from './config';
 import { updateConsentMode } from './consent-mode';
 import { deletionCookies } from './store';
@@ -11,12 +12,16 @@ const SCRIPT_ATTRIBUTE = 'data-consent-script';
  * Brings the page in line with the enabled cookies: Consent Mode updated,
  * the scripts of enabled optional cookies added once, those of the others
  * removed with every cookie they set (on this host and its parent domains).
+ * On the privacy centre's pages no script that measures starts, whatever the consent (gatsby-browser loads them in
+ * full, so none started on another page is still running).
  */
 export function applyConsent(enabled: ReadonlySet<string>, given: boolean): void {
   updateConsentMode(given ? enabled : new Set());
   keepAttribution(sessionStorage, { analytics: given && enabled.has('analytics'), marketing: given && enabled.has('tag-manager') });
+  const measured = !PRIVACY_CENTER_PATH.test(window.location.pathname);
   for (const cookie of COOKIES.filter((entry) => entry.category === 'optional')) {
     if (given && enabled.has(cookie.id)) {
+      if (!measured) continue;
       if (cookie.script === 'tag-manager') addTagManager();
       if (cookie.script === 'analytics') withAnalyticsClient((client) => client.startAnalytics());
     } else {
