@@ -1,23 +1,14 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@segmentia/tools/test-stack';
 import { SITE_URL } from '@segmentia/tools/test-stack';
-import { CONSENT_REVISION } from './support/consent';
+import { decidedCookies } from './support/consent';
 
 /**
  * Tests run as a visitor who has already declined the optional cookies, so
  * the consent bar stays out of their way; consent.spec.ts starts from nothing.
  */
-const decided = ['segmentia_consent', 'segmentia_consent_enabled'].map((name, index) => ({
-  name,
-  // Today's revision (its ids, their cookies and the consent texts: site/src/features/consent/config.ts), derived as the build does.
-  value: encodeURIComponent(index === 0 ? CONSENT_REVISION : 'consent~language'),
-  domain: new URL(SITE_URL).hostname,
-  path: '/',
-  expires: -1,
-  httpOnly: false,
-  secure: false,
-  sameSite: 'Lax' as const,
-}));
+// Today's revision (its ids, their cookies and the consent texts: site/src/features/consent/config.ts), derived as the build does.
+const decided = decidedCookies('consent~language', new URL(SITE_URL).hostname);
 
 export default defineConfig({
   testDir: './e2e',

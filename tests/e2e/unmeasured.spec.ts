@@ -4,22 +4,13 @@
  * it directly or comes from a page where the tags run; back on a public page, they run again.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { CONSENT_REVISION } from '../support/consent';
+import { decidedCookies } from '../support/consent';
 import { answerGoogleTags, LOCALES, openPage } from '../support/fixtures';
 import { SITE_URL } from '@segmentia/tools/test-stack';
 
-const ACCEPTED = ['segmentia_consent', 'segmentia_consent_enabled'].map((name, index) => ({
-  name,
-  value: encodeURIComponent(index === 0 ? CONSENT_REVISION : 'consent~language~analytics~tag-manager'),
-  domain: new URL(SITE_URL).hostname,
-  path: '/',
-  expires: -1,
-  httpOnly: false,
-  secure: false,
-  sameSite: 'Lax' as const,
-}));
-
-test.use({ storageState: { cookies: ACCEPTED, origins: [] } });
+test.use({
+  storageState: { cookies: decidedCookies('consent~language~analytics~tag-manager', new URL(SITE_URL).hostname), origins: [] },
+});
 
 const TAGS = 'script[data-consent-script], script[src*="googletagmanager.com"]';
 /** The data layer's events (Consent Mode commands and Tag Manager's own are not the site's events). */
