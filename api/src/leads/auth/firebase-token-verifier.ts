@@ -58,7 +58,11 @@ export class FirebaseTokenVerifier {
     }
   }
 
-  async verify(token: string): Promise<Identity> {
+  /**
+   * The token's identity. `judge` (a guard's own rules) runs on the token's claims before the account is looked up,
+   * and throws to refuse: a token that could never pass costs no Admin SDK call.
+   */
+  async verify(token: string, judge: (identity: Identity) => void = () => undefined): Promise<Identity> {
     const projectId = this.config.FIREBASE_PROJECT_ID;
     if (!projectId) throw unauthenticated('notConfigured', 'Staff sign-in is not configured on this server (FIREBASE_PROJECT_ID)');
     let claims: FirebaseClaims;
@@ -83,16 +87,18 @@ export class FirebaseTokenVerifier {
     if (!claims.email || claims.email_verified !== true) {
       throw unauthenticated('emailNotVerified', 'The account’s email address is not verified');
     }
-    await this.accounts.assertActive(claims.sub, claims.auth_time);
     const email = claims.email.toLowerCase();
     const provider = claims.firebase?.sign_in_provider;
-    return {
+    const identity = {
       uid: claims.sub,
       email,
       role: typeof claims.role === 'string' ? claims.role : undefined,
       // A token that names no provider is of none STAFF_SIGN_IN_PROVIDERS lists.
       candidate: { email, emailVerified: true, claims, signInProvider: typeof provider === 'string' ? provider : '' },
     };
+    judge(identity);
+    await this.accounts.assertActive(claims.sub, claims.auth_time);
+    return identity;
   }
 }
 

@@ -30,7 +30,12 @@ export class StaffGuard implements CanActivate {
     if (scheme?.toLowerCase() !== 'bearer' || !token) {
       throw unauthenticated('missing', 'Sign in as staff: send a Firebase ID token as "Authorization: Bearer <token>"');
     }
-    const identity = await this.verifier.verify(token);
+    // The role, provider and deny claim are judged before the account lookup (an Admin SDK call), which only staff cost.
+    request.staff = await this.verifier.verify(token, (identity) => this.judge(identity));
+    return true;
+  }
+
+  private judge(identity: Identity): void {
     const access = staffAccess(identity.candidate, this.config);
     if (access.why === 'provider') {
       throw forbidden(
@@ -38,8 +43,6 @@ export class StaffGuard implements CanActivate {
       );
     }
     if (!access.staff) throw forbidden(`${identity.email} is not a Segmentia sales account`);
-    request.staff = identity;
-    return true;
   }
 }
 
