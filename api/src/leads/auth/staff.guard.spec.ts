@@ -7,7 +7,11 @@ import { StaffGuard } from './staff.guard';
 
 // The Admin SDK, counted: an account lookup is its `getUser`.
 const getUser = jest.fn(async (uid: string) => ({ uid, disabled: false, tokensValidAfterTime: undefined }));
-jest.mock('firebase-admin/app', () => ({ initializeApp: () => ({ options: {} }), applicationDefault: () => ({}), deleteApp: async () => {} }));
+jest.mock('firebase-admin/app', () => ({
+  initializeApp: () => ({ options: {} }),
+  applicationDefault: () => ({}),
+  deleteApp: async () => {},
+}));
 jest.mock('firebase-admin/auth', () => ({ getAuth: () => ({ getUser }) }));
 
 let identity: TestIdentity;
