@@ -191,7 +191,11 @@ describe('audiences', () => {
         await tx.$executeRaw`UPDATE topic SET slug = 'health-wellness' WHERE slug = 'wellness-active-living'`;
         await tx.$executeRaw`UPDATE audience_reach SET topic_slug = 'health-wellness' WHERE topic_slug = 'wellness-active-living'`;
         expect(await rows(tx, 'health-wellness')).toEqual(seeded);
-        for (const statement of migration.split(';').filter((part) => part.replace(/--.*$/gm, '').trim())) {
+        // Statement by statement (a prepared query holds one), as the migration runner sends it whole.
+        for (const statement of migration
+          .replace(/--.*$/gm, '')
+          .split(';')
+          .filter((part) => part.trim())) {
           await tx.$executeRawUnsafe(statement);
         }
         expect(await rows(tx, 'wellness-active-living')).toEqual(seeded);
