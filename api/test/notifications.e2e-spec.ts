@@ -194,12 +194,12 @@ it("confirms each request to the prospect in the request's language, once, and n
   const expected = {
     ES: {
       subject: 'Hemos recibido tu solicitud de acceso a la demo',
-      step: 'en un máximo de 72 horas laborables',
+      step: 'en un máximo de 72 horas, sin contar fines de semana ni festivos',
       privacy: 'https://www.segmentia.es/privacy/',
     },
     EN: {
       subject: 'We have received your request for demo access',
-      step: 'within 72 working hours at most',
+      step: 'within 72 hours at most, not counting weekends and public holidays',
       privacy: 'https://www.segmentia.es/en/privacy/',
     },
     DE: {
@@ -214,7 +214,7 @@ it("confirms each request to the prospect in the request's language, once, and n
     },
     FR: {
       subject: 'Nous avons bien reçu votre demande d’accès à la démo',
-      step: 'sous 72 heures ouvrées au plus',
+      step: 'sous 72 heures au plus, hors week-ends et jours fériés',
       privacy: 'https://www.segmentia.es/fr/privacy/',
     },
   };

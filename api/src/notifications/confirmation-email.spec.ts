@@ -77,6 +77,11 @@ describe("the prospect's confirmation email", () => {
         expect(part).toContain(COMPANY.taxId);
         expect(part).toContain('www.segmentia.es');
       }
+      // The right to object, in a paragraph of its own, with the privacy address and the privacy centre's page.
+      const privacyCenterUrl = `https://www.segmentia.es${localizedPath(code, '/privacy-center/')}`;
+      const object = strings.object.replace('{{privacyEmail}}', COMPANY.privacyEmail).replace('{{privacyCenterUrl}}', privacyCenterUrl);
+      expect(email.text.split('\n')).toContain(object);
+      expect(email.html).toContain(object);
       expect(email.text).toContain(`${strings.summary.interest}: ${strings.interest.TECHNOLOGICAL_TRANSFORMATION}`);
       expect(email.text).toContain(`${strings.summary.contact}: ${LEAD.email}`);
       expect(email.html).toContain(`<html lang="${locale.tag}"`);
@@ -116,7 +121,7 @@ describe("sales' notification of a lead", () => {
       'Fit: 46/100',
       '',
       `Open the lead: ${link}`,
-      'The visitor was promised an answer within 72 working hours.',
+      'The visitor was promised an answer within 72 hours, weekends and public holidays not counted.',
     ]);
     const webhook = webhookPayload(repeat, 'https://segmentia.es/staff/');
     expect(webhook.blocks[0]).toEqual({ type: 'header', text: { type: 'plain_text', text: 'New demo request: Agencia <Norte> & Co' } });

@@ -49,6 +49,9 @@ export function confirmationEmail(lead: LeadSummary, company: Company, siteUrl: 
     // The country in the email's language ("…, Madrid, Spain" in English).
     address: localizedAddress(company.address, locale.code),
     taxId: company.taxId,
+    // The right to object, stated apart in the first message (art. 21(4) GDPR), with where to exercise the others.
+    privacyEmail: company.privacyEmail,
+    privacyCenterUrl: `${siteUrl}${localizedPath(locale.code, '/privacy-center/')}`,
   };
   const privacyUrl = `${siteUrl}${localizedPath(locale.code, '/privacy/')}`;
   const received = new Intl.DateTimeFormat(locale.tag, { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Madrid' }).format(
@@ -72,6 +75,8 @@ export function confirmationEmail(lead: LeadSummary, company: Company, siteUrl: 
     ...summary.map(([name, value]) => `- ${name}: ${value}`),
     '',
     strings.reply,
+    '',
+    fill(strings.object, values),
     '',
     strings.signoff,
     '',

@@ -7,7 +7,19 @@ import { EMAILS, readEmailTemplates, renderEmail, templateFile } from './email-t
 
 /** The per-lead values each email's code fills (confirmation-email.ts, data-link-email.ts). */
 const FILLED = {
-  confirmation: ['address', 'company', 'contact', 'hours', 'interest', 'privacyUrl', 'received', 'site', 'taxId'],
+  confirmation: [
+    'address',
+    'company',
+    'contact',
+    'hours',
+    'interest',
+    'privacyCenterUrl',
+    'privacyEmail',
+    'privacyUrl',
+    'received',
+    'site',
+    'taxId',
+  ],
   'data-link': ['address', 'company', 'minutes', 'privacyUrl', 'site', 'taxId', 'url'],
 };
 const placeholders = (template: string) => [...new Set([...template.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]))].sort();

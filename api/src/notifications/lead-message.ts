@@ -28,7 +28,7 @@ export type LeadSummary = Pick<
   | 'requestedAudiences'
 >;
 
-/** What the site promises a prospect: an answer, with credentials for the demo, within this many working hours. */
+/** What the site promises a prospect: an answer, with credentials for the demo, within this many hours, weekends and holidays not counted. */
 export const RESPONSE_WORKING_HOURS = 72;
 
 /**
@@ -69,7 +69,13 @@ export function webhookPayload(lead: LeadSummary, staffPageUrl: string) {
         type: 'section',
         fields: facts(lead).map(([name, value]) => ({ type: 'mrkdwn', text: `*${name}*\n${escapeSlack(value)}` })),
       },
-      { type: 'section', text: { type: 'mrkdwn', text: `<${link}|Open the lead> · reply within ${RESPONSE_WORKING_HOURS} working hours` } },
+      {
+        type: 'section',
+        text: {
+          type: 'mrkdwn',
+          text: `<${link}|Open the lead> · reply within ${RESPONSE_WORKING_HOURS} hours (weekends and holidays not counted)`,
+        },
+      },
     ],
   };
 }
@@ -86,7 +92,7 @@ export function emailMessage(lead: LeadSummary, staffPageUrl: string) {
       ...lines,
       '',
       `Open the lead: ${leadLink(lead, staffPageUrl)}`,
-      `The visitor was promised an answer within ${RESPONSE_WORKING_HOURS} working hours.`,
+      `The visitor was promised an answer within ${RESPONSE_WORKING_HOURS} hours, weekends and public holidays not counted.`,
     ].join('\n'),
   };
 }
