@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { SITE_OPERATIONS, STAFF_OPERATIONS } from '@segmentia/contracts/operations';
 import { PrismaService } from '../prisma/prisma.service';
 
 /** Operation names come from clients: beyond this many distinct ones, the rest count as "other". */
@@ -90,6 +91,8 @@ export class Metrics {
 
   constructor(prisma: PrismaService) {
     collectDefaultMetrics({ register: this.registry, prefix: 'segmentia_' });
+    // The site's and the staff page's operations keep their own series, however many names clients make up first.
+    for (const operation of [...SITE_OPERATIONS, ...STAFF_OPERATIONS]) this.operations.add(operation);
     for (const operation of WATCHED_OPERATIONS) {
       this.operations.add(operation);
       for (const outcome of WATCHED_OUTCOMES) this.requests.inc({ operation, outcome }, 0);
