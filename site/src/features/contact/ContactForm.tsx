@@ -22,13 +22,20 @@ import { useEmailAdvice } from './use-email-advice';
 import { useProvedSend } from './use-proved-send';
 
 type Values = ContactFormValues;
-type Status = { kind: 'filling' } | { kind: 'sending' } | { kind: 'sent'; email: string } | { kind: 'failed'; reason: string };
+type Status =
+  | { kind: 'filling' }
+  | { kind: 'sending' }
+  | { kind: 'sent'; email: string; confirmationDelayed: boolean }
+  | { kind: 'failed'; reason: string };
 
 const trim = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
 const FORM_NAME = 'contact';
 
-/** The demo-access request: the same rules as the API before sending, its answers shown field by field. */
-export function ContactForm() {
+/**
+ * The demo-access request: the same rules as the API before sending, its answers shown field by field. `chat`: a
+ * messaging tool hears of each request (the first layer names it among the recipients).
+ */
+export function ContactForm({ chat }: { chat: boolean }) {
   const { t } = useTranslation('contact');
   const { locale, path, originalPath } = useLocale();
   const [status, setStatus] = useState<Status>({ kind: 'filling' });
@@ -100,7 +107,7 @@ export function ContactForm() {
         Object.keys(values),
       );
       if (outcome.kind === 'done') {
-        setStatus({ kind: 'sent', email: values.email });
+        setStatus({ kind: 'sent', email: values.email, confirmationDelayed: outcome.receipt.confirmationDelayed });
         clearSelection();
         return trackFormSuccess(FORM_NAME);
       }
@@ -120,7 +127,7 @@ export function ContactForm() {
     }
   };
 
-  if (status.kind === 'sent') return <DataSent email={status.email} />;
+  if (status.kind === 'sent') return <DataSent email={status.email} confirmationDelayed={status.confirmationDelayed} />;
 
   const takeSuggestion = (suggestion: string) => {
     setValue('email', suggestion, { shouldValidate: true });
@@ -271,7 +278,7 @@ export function ContactForm() {
         <Honeypot input={register('website')} />
         {status.kind === 'failed' && <SendFailure reason={status.reason} />}
         {/* The first layer of information before the consent and the button that sends (LOPDGDD art. 11). */}
-        <FirstLayerNotice privacyPath={path('/privacy/')} />
+        <FirstLayerNotice privacyPath={path('/privacy/')} chat={chat} />
         <div className={styles.submit}>
           <AcceptTerms
             input={register('acceptTerms', { validate: { terms: (value) => value === true } })}

@@ -38,6 +38,8 @@ describe('translations', () => {
         expect({ key, broken: /\{\{(?![^{}]*\w[^{}]*\}\})|\{\{[^}]*\{\{/.test(text) }).toEqual({ key, broken: false });
         // i18next fills {{name}} only: a single-brace {name} reaches the page as written.
         expect({ key, singleBrace: text.match(/(?<!\{)\{\s*\w+\s*\}(?!\})/g) }).toEqual({ key, singleBrace: null });
+        // Typography: "…" and ’, never three dots or a typewriter apostrophe.
+        expect({ key, typewritten: text.match(/\.\.\.|\w'\w/g) }).toEqual({ key, typewritten: null });
       }
     });
 
