@@ -96,7 +96,7 @@ test(`${LINK_TO_ERASURE}; an unknown address gets the same answer and no email`,
       'The confirmation email to you',
     ])
       await expect(request.getByText(text).first()).toBeVisible();
-    await expect(request.getByRole('heading', { name: 'Your consent' })).toBeVisible();
+    await expect(request.getByRole('heading', { name: 'Your acceptance of the terms' })).toBeVisible();
     // A reload opens it again (the tab kept the token).
     await page.reload();
     await expect(request.getByRole('heading', { level: 2, name: /^Request of / })).toBeVisible({ timeout: 20_000 });
