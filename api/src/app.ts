@@ -11,6 +11,7 @@ import { requestLog } from './common/logging/request-log';
 import { Metrics } from './metrics/metrics.service';
 import { Lifecycle } from './health/lifecycle';
 import { mountGraphqlIde } from './common/graphql/graphql-ide';
+import { loopbackHostOnly } from './common/http/loopback-host-only';
 
 export interface AppOptions {
   /** Where logs go: standard output by default; a stream (tests read it); false for none. */
@@ -25,6 +26,8 @@ export async function createApp(config: AppConfig, { logs }: AppOptions = {}): P
     logger: new NestPinoLogger(logger),
   });
   app.use(requestLog(logger, app.get(Metrics)));
+  // Unsigned staff tokens: only requests addressed to this machine by name, never a rebound page's (before Apollo).
+  if (config.FIREBASE_AUTH_EMULATOR_HOST) app.use(loopbackHostOnly);
   // While stopping, every answer closes its connection: a proxy's kept-alive
   // connection then ends after its request instead of holding the stop up, and
   // the proxy's next request finds the port closed and goes to another replica.

@@ -27,6 +27,7 @@ import {
   localServiceSettings,
   startLocalServices,
 } from '../dev/local-services/local-services';
+import { emulatorDatabaseWarning } from '../dev/local-services/emulator-database-warning';
 import { buildSite } from '../dev/site-build';
 import { serveSite } from '../dev/site-server';
 
@@ -67,6 +68,8 @@ async function main(): Promise<void> {
   };
   // With the emulator, a HOST other machines reach is refused now, before anything starts (AppConfig's emulatorRefusal).
   loadToolsConfig({ ...process.env, ...localServiceSettings(localPorts).apiEnv });
+  const unsafe = emulatorDatabaseWarning(localPorts.authEmulator !== undefined, settings.postgres.url);
+  if (unsafe) console.warn(unsafe);
 
   const ports: PortUse[] = [
     { port: settings.http.port, variable: 'PORT', host: settings.http.host },
