@@ -71,7 +71,10 @@ describe('the proof of work', () => {
     const input = contactInput({ altcha });
     const { body } = await afterTheTrap(() => submit(input));
     expect(body.errors).toBeUndefined();
-    const row = await api.prisma.contactRequest.findUniqueOrThrow({ where: { requestId: input.requestId }, select: { isSpam: true, status: true } });
+    const row = await api.prisma.contactRequest.findUniqueOrThrow({
+      where: { requestId: input.requestId },
+      select: { isSpam: true, status: true },
+    });
     expect(row).toMatchObject({ isSpam: false, status: 'NEW' });
     const spent = await api.prisma.proofOfWorkUse.findUnique({ where: { altchaId: (challenge.parameters.data as { id: string }).id } });
     expect(spent).toMatchObject({ purpose: 'CONTACT_REQUEST' });
@@ -222,7 +225,13 @@ describe('one solved challenge proves one action, of any kind', () => {
       challenge = await fetchChallenge(graphqlUrl());
       const { nonce, salt, cost, keyLength = 32 } = challenge.parameters;
       // altcha-lib's password for a counter: the nonce's bytes, then the counter as a big-endian 32-bit integer.
-      key = pbkdf2Sync(Buffer.concat([Buffer.from(nonce, 'hex'), Buffer.alloc(4)]), Buffer.from(salt, 'hex'), cost, keyLength, 'sha256').toString('hex');
+      key = pbkdf2Sync(
+        Buffer.concat([Buffer.from(nonce, 'hex'), Buffer.alloc(4)]),
+        Buffer.from(salt, 'hex'),
+        cost,
+        keyLength,
+        'sha256',
+      ).toString('hex');
     } while (key.startsWith(challenge.parameters.keyPrefix));
     const altcha = Buffer.from(JSON.stringify({ challenge, solution: { counter: 0, derivedKey: key } })).toString('base64');
     const input = contactInput({ altcha });

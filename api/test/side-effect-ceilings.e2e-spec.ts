@@ -136,7 +136,8 @@ describe('past the hourly ceiling of confirmation emails', () => {
       expect(body.errors).toBeUndefined();
       const { id, confirmationDelayed } = body.data!.submitContactRequest;
       expect(confirmationDelayed).toBe(true);
-      const channels = () => mailer.prisma.leadNotification.findMany({ where: { leadId: id }, select: { channel: true, deliveredAt: true } });
+      const channels = () =>
+        mailer.prisma.leadNotification.findMany({ where: { leadId: id }, select: { channel: true, deliveredAt: true } });
       await until('sales told of the lead (webhook and email)', async () =>
         (await channels()).filter((row) => row.channel !== 'CONFIRMATION').every((row) => row.deliveredAt),
       );

@@ -135,7 +135,10 @@ describe('ContactService.submit', () => {
     ['a form sent before its time trap', {}, { proof: { ok: true, challengeId: 'c', early: true } as ProofCheck }],
   ])('keeps %s as spam: never announced, never linked to earlier requests', async (_what, fields, options) => {
     const { service, written } = setUp({ ...options, earlier: [{ id: 'old', receivedAt: new Date(), sameEmail: true }] });
-    await expect(service.submit({ ...INPUT, ...fields } as ContactRequestInput)).resolves.toEqual({ ...RECEIPT, confirmationDelayed: false });
+    await expect(service.submit({ ...INPUT, ...fields } as ContactRequestInput)).resolves.toEqual({
+      ...RECEIPT,
+      confirmationDelayed: false,
+    });
     expect(written.lead).toMatchObject({ isSpam: true, status: 'SPAM', requestNumber: 1 });
     expect(written.lookedForEarlier).toBe(false);
     expect(written.channels).toEqual([]);
@@ -173,7 +176,7 @@ describe('ContactService.submit', () => {
     expect(worker.wake).not.toHaveBeenCalled();
   });
 
-  it('never refuses a request for the confirmations\' ceiling: it is stored and announced, and the receipt says the confirmation waits', async () => {
+  it("never refuses a request for the confirmations' ceiling: it is stored and announced, and the receipt says the confirmation waits", async () => {
     const { service, written } = setUp({ delayed: true });
     await expect(service.submit(INPUT)).resolves.toEqual({ ...RECEIPT, confirmationDelayed: true });
     expect(written.channels).toEqual([NotificationChannel.EMAIL, NotificationChannel.CONFIRMATION]);

@@ -67,7 +67,10 @@ describe('ProofOfWork.check', () => {
     const { solution } = JSON.parse(Buffer.from(await solved(challenge), 'base64').toString()) as {
       solution: { counter: number; derivedKey: string };
     };
-    const tampered = encode({ ...challenge, parameters: { ...challenge.parameters, data: { ...challenge.parameters.data, notBefore: 0 } } }, solution);
+    const tampered = encode(
+      { ...challenge, parameters: { ...challenge.parameters, data: { ...challenge.parameters.data, notBefore: 0 } } },
+      solution,
+    );
     for (const payload of [foreign, tampered]) {
       await expect(proofOfWork.check(payload, 'mark')).resolves.toEqual({ ok: false, refusal: ProofRefusal.INVALID });
     }

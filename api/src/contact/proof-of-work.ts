@@ -131,7 +131,9 @@ export class ProofOfWork {
   /** The challenge's parameters are as this API signed them (HMAC-SHA-256 of their canonical JSON, as altcha-lib signs). */
   private signedHere({ parameters, signature }: Challenge): boolean {
     if (typeof signature !== 'string') return false;
-    const expected = createHmac('sha256', this.signatureSecret).update(JSON.stringify(sortKeys(parameters))).digest();
+    const expected = createHmac('sha256', this.signatureSecret)
+      .update(JSON.stringify(sortKeys(parameters)))
+      .digest();
     const given = Buffer.from(signature, 'hex');
     return given.length === expected.length && timingSafeEqual(given, expected);
   }

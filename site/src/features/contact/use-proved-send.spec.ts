@@ -3,7 +3,7 @@ import { renderHook } from '@testing-library/react';
 import type { GraphQLFormattedError } from 'graphql';
 import { failureOf } from '../api/failure';
 import type { ProofOfWork } from './proof-of-work';
-import { sendOnce, useProvedSend } from './use-proved-send';
+import { sendOnce, useProvedSend, waitReason } from './use-proved-send';
 
 /** The API client, as far as sending reads it: its errors as the API's error contract says them. */
 jest.mock('../api/client', () => ({
@@ -103,5 +103,34 @@ describe('useProvedSend', () => {
       kind: 'failed',
       failure: { code: 'NETWORK', fieldErrors: {} },
     });
+  });
+});
+
+describe('waitReason', () => {
+  const failed = (error: GraphQLFormattedError) => failureOf([error]);
+
+  it("tells a form sent too soon (send the same again in a moment), a ceiling of all visitors (within the hour) and a visitor's own limit (a minute)", () => {
+    const tooSoon = failed({
+      message: 'Invalid input',
+      extensions: { code: 'BAD_USER_INPUT', fieldErrors: { altcha: [{ code: 'altchaTooSoon', message: '' }] } },
+    });
+    const ceiling = failed({
+      message: 'Too many',
+      extensions: { code: 'TOO_MANY_REQUESTS', reason: 'hourlyCeiling', action: 'opt_out', retryAfterSeconds: 900 },
+    });
+    const tooMany = failed({ message: 'Too many', extensions: { code: 'TOO_MANY_REQUESTS', retryAfterSeconds: 30 } });
+    expect([tooSoon, ceiling, tooMany].map(waitReason)).toEqual(['tooSoon', 'ceiling', 'tooMany']);
+  });
+
+  it('is null for anything else: a field refused, a proof refused, the API down', () => {
+    const field = failed({
+      message: 'Invalid input',
+      extensions: { code: 'BAD_USER_INPUT', fieldErrors: { email: [{ code: 'isEmail', message: '' }] } },
+    });
+    const reused = failed({
+      message: 'Invalid input',
+      extensions: { code: 'BAD_USER_INPUT', fieldErrors: { altcha: [{ code: 'altchaReused', message: '' }] } },
+    });
+    expect([field, reused, { code: 'NETWORK', fieldErrors: {} }].map(waitReason)).toEqual([null, null, null]);
   });
 });

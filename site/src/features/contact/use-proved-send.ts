@@ -17,6 +17,17 @@ export type SendOutcome<T> =
   /** Anything else, as the API's error contract says it: its code (NETWORK when it was not reached) and its data. */
   | { kind: 'failed'; failure: ApiFailure };
 
+/**
+ * Why the API turned a proved send away for now, as the forms word it: sent faster than a person fills the form
+ * (altchaTooSoon: send again in a moment, the same proof), past an hourly ceiling of all visitors together
+ * (TOO_MANY_REQUESTS, reason hourlyCeiling: again within the hour), or too many sends from this visitor (a minute).
+ */
+export function waitReason(failure: ApiFailure): 'tooSoon' | 'ceiling' | 'tooMany' | null {
+  if (failure.fieldErrors.altcha?.some((refusal) => refusal.code === 'altchaTooSoon')) return 'tooSoon';
+  if (failure.code !== 'TOO_MANY_REQUESTS') return null;
+  return failure.reason === 'hourlyCeiling' ? 'ceiling' : 'tooMany';
+}
+
 /** Sends once and reads the API's answer; field errors count only for the form's own `fields` (any other is `failed`). */
 export async function sendOnce<T>(
   send: () => Promise<T>,

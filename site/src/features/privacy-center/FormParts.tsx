@@ -1,6 +1,6 @@
 import { AlertCircle } from 'lucide-react';
 import React, { type ReactNode } from 'react';
-import type { SendOutcome } from '../contact/use-proved-send';
+import { type SendOutcome, waitReason } from '../contact/use-proved-send';
 import * as styles from './PrivacyCenter.module.css';
 
 /** A field's error, named by its control's aria-describedby. */
@@ -49,6 +49,6 @@ export const describedBy = (id: string, error: string | undefined, hint = true) 
 export const receiptDate = (iso: string, tag: string) =>
   new Intl.DateTimeFormat(tag, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));
 
-/** The message (errors.*) of a send that did not go through: no proof of work, too many sends, or anything else. */
+/** The message (errors.*) of a send that did not go through: no proof of work, a reason to wait (waitReason), or anything else. */
 export const failureKey = (outcome: Extract<SendOutcome<unknown>, { kind: 'noProof' | 'failed' }>) =>
-  outcome.kind === 'noProof' ? 'noProof' : outcome.failure.code === 'TOO_MANY_REQUESTS' ? 'tooMany' : 'failed';
+  outcome.kind === 'noProof' ? 'noProof' : (waitReason(outcome.failure) ?? 'failed');
