@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { LOCALE_CODES } from '@segmentia/contracts/locales';
 import { COOKIES } from './config';
@@ -15,6 +15,52 @@ const rowNames = (code: string) =>
   (JSON.parse(readFileSync(path.join(LOCALES_DIR, code, 'cookies.json'), 'utf8')) as { cookies: { name: string }[] }).cookies.flatMap(
     (row) => row.name.split(', '),
   );
+
+const SOURCES = path.resolve(__dirname, '../..');
+const sourceFiles = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory()
+      ? sourceFiles(path.join(dir, entry.name))
+      : /\.tsx?$/.test(entry.name) && !entry.name.includes('.spec.')
+        ? [path.join(dir, entry.name)]
+        : [],
+  );
+
+/**
+ * Every key the site's code writes to localStorage or sessionStorage: the first argument of each `setItem(`, a string
+ * or a constant of the same file, `${…}` parts of it that are not such constants shown as `<name>` (the table's way).
+ */
+function writtenStorageKeys(): { file: string; key: string }[] {
+  return [...sourceFiles(SOURCES), path.resolve(SOURCES, '../gatsby-browser.tsx')].flatMap((file) => {
+    const source = readFileSync(file, 'utf8');
+    const constants = new Map([...source.matchAll(/const (\w+) = '([^']*)'/g)].map(([, name, value]) => [name!, value!]));
+    const resolve = (text: string) => text.replace(/\$\{(\w+)\}/g, (_, name: string) => constants.get(name) ?? `<${name}>`);
+    return (
+      [...source.matchAll(/\bsetItem\(\s*([^,)]+),/g)]
+        .map(([, argument]) => argument!.trim())
+        // A type's declaration (`setItem(key: string, …)`), not a call.
+        .filter((argument) => !/^\w+: /.test(argument))
+        .map((argument) => ({
+          file: path.relative(SOURCES, file),
+          key: /^['`]/.test(argument) ? resolve(argument.slice(1, -1)) : (constants.get(argument) ?? `unresolved ${argument}`),
+        }))
+    );
+  });
+}
+
+describe('the storage keys the site writes', () => {
+  it('are found in its code (the check reads what it should)', () => {
+    const keys = writtenStorageKeys().map(({ key }) => key);
+    expect(keys).toEqual(expect.arrayContaining(['segmentia.myDataToken', 'segmentia-consent-id', 'segmentia-reloaded:<path>']));
+    expect(keys.filter((key) => key.startsWith('unresolved'))).toEqual([]);
+  });
+
+  it.each([...LOCALE_CODES])('are each a row of the cookie table in %s', (code) => {
+    const names = rowNames(code);
+    for (const { file, key } of writtenStorageKeys())
+      expect({ file, key, listed: names.includes(key) }).toEqual({ file, key, listed: true });
+  });
+});
 
 describe.each(LOCALE_CODES)('the cookie table in %s', (code) => {
   it('names every cookie config.ts targets, and each one a wildcard is documented to cover', () => {
