@@ -30,6 +30,7 @@ import { BackupAgent } from '../backup/agent';
 import { systemUser } from '../../dev/database/run-as';
 import { ensureLocalCertificates, type LocalCertificates } from './tls';
 import { MONITORING_COMMANDS, Monitoring, monitoringPorts } from './monitoring';
+import { MONITOR_ROLE, renewMonitorRole } from './monitor-role';
 
 /**
  * After a failed connection, nginx leaves a replica alone for 2 s (its
@@ -163,7 +164,11 @@ export class Topology {
       cpSync(path.join(REPO_ROOT, 'site', 'public'), this.siteRoot, { recursive: true });
       cpSync(path.join(REPO_ROOT, 'site', 'headers'), path.join(options.dataDir, 'headers'), { recursive: true });
       await this.startNginx();
-      await this.monitoring.start({ apiMetricsPorts: options.metricsPorts, databaseUrl: this.databaseUrl, redisUrl: this.redisUrl });
+      await this.monitoring.start({
+        apiMetricsPorts: options.metricsPorts,
+        databaseUrl: await this.monitorRole(say),
+        redisUrl: this.redisUrl,
+      });
       const { scrapeSeconds, maxAlertForSeconds } = options.monitoring;
       const shortened = maxAlertForSeconds ? `, each alert's for at most ${maxAlertForSeconds} s` : '';
       say(`Prometheus: ${this.monitoring.url} (scrapes every ${scrapeSeconds} s; rules: deploy/monitoring/rules${shortened})`);
@@ -221,6 +226,17 @@ export class Topology {
     } catch (error) {
       if ('embedded' in this.options.postgres) throw error;
       say(`The API replicas connect as DATABASE_URL's user: it may not set ${API_ROLE}'s password (${(error as Error).message}).`);
+      return this.databaseUrl;
+    }
+  }
+
+  /** The PostgreSQL exporter's connection: the monitor role (pg_monitor only), made or given a new password now. */
+  private async monitorRole(say: (line: string) => void): Promise<string> {
+    try {
+      return await renewMonitorRole(this.databaseUrl);
+    } catch (error) {
+      if ('embedded' in this.options.postgres) throw error;
+      say(`The PostgreSQL exporter connects as DATABASE_URL's user: it may not make ${MONITOR_ROLE} (${(error as Error).message}).`);
       return this.databaseUrl;
     }
   }
