@@ -199,7 +199,10 @@ export class AppConfig {
   @IntSetting(1, 7 * 24 * 60)
   ALTCHA_EXPIRES_MINUTES = 24 * 60;
 
-  /** The time trap: a request sent sooner than this after its form's challenge was issued is kept as spam. */
+  /**
+   * The time trap: a form sent sooner than this after its challenge was issued is a bot's. A contact request is kept as
+   * spam (an ordinary receipt); the privacy centre's forms are refused altchaTooSoon, to be sent again a moment later.
+   */
   @IntSetting(0, 600)
   CONTACT_MIN_FILL_SECONDS = 3;
 
