@@ -12,6 +12,8 @@ import { Metrics } from './metrics/metrics.service';
 import { Lifecycle } from './health/lifecycle';
 import { mountGraphqlIde } from './common/graphql/graphql-ide';
 import { loopbackHostOnly } from './common/http/loopback-host-only';
+import { PrismaService } from './prisma/prisma.service';
+import { suppressionKeyMismatch } from './privacy/suppression-key';
 
 export interface AppOptions {
   /** Where logs go: standard output by default; a stream (tests read it); false for none. */
@@ -66,6 +68,11 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
   const refusal = exampleCompanyRefusal(config) ?? processorRefusal(config) ?? suppressionKeyRefusal(config);
   if (refusal) throw new ConfigError(refusal);
   const app = await createApp(config, options);
+  const keyRefusal = await suppressionKeyMismatch(app.get(PrismaService), config.suppressionHashKey);
+  if (keyRefusal) {
+    await app.close();
+    throw new ConfigError(keyRefusal);
+  }
   await app.listen(config.PORT, config.HOST).catch((error: NodeJS.ErrnoException) => {
     throw error.code === 'EADDRINUSE' || error.code === 'EACCES' ? portError(config.PORT, 'PORT', error.code) : error;
   });

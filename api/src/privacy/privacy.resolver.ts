@@ -5,14 +5,8 @@ import type { Identity } from '../leads/auth/firebase-token-verifier';
 import { CurrentStaff, StaffGuard } from '../leads/auth/staff.guard';
 import { ObjectionInput } from './dto/objection.input';
 import { OptOutInput } from './dto/opt-out.input';
-import { ObjectionIdArgs, ObjectionsArgs, SuppressionsArgs } from './dto/privacy.args';
-import {
-  AudienceObjection,
-  AudienceSuppressionConnection,
-  ObjectionReceipt,
-  OptOutReceipt,
-  PrivacyCenterSummary,
-} from './models/privacy.model';
+import { ObjectionIdArgs, ObjectionsArgs } from './dto/privacy.args';
+import { AudienceObjection, ObjectionReceipt, OptOutReceipt, PrivacyCenterSummary } from './models/privacy.model';
 import { PrivacyService } from './privacy.service';
 
 /** The privacy centre's two forms: anybody, with a solved contactChallenge, on the contact form's budget per client. */
@@ -22,8 +16,9 @@ export class PrivacyResolver {
 
   @Mutation(() => OptOutReceipt, {
     description:
-      "Keeps a device's advertising ID out of Segmentia's audiences for good: only its keyed hash is stored. The same ID " +
-      'again gets the first receipt. All zeros and non-UUIDs are refused (advertisingId: isAdvertisingId, notZeroId). ' +
+      "Keeps a device's advertising ID out of Segmentia's audiences for good, for the reason the person gives (an " +
+      'objection or a withdrawn consent): only its keyed hash is stored. The same ID again gets the first receipt. All ' +
+      'zeros and non-UUIDs are refused (advertisingId: isAdvertisingId, notZeroId). ' +
       'CONTACT_RATE_LIMIT_PER_MINUTE per client',
   })
   @RateLimit('contact')
@@ -42,22 +37,15 @@ export class PrivacyResolver {
   }
 }
 
-/** What staff and the audiences' pipeline read of the privacy centre (staff only). */
+/** What staff read of the privacy centre (staff only); the audiences' pipeline has its own key (pipeline/). */
 @Resolver()
 @UseGuards(StaffGuard)
 export class PrivacyStaffResolver {
   constructor(private readonly privacy: PrivacyService) {}
 
-  @Query(() => AudienceSuppressionConnection, {
-    description:
-      'The suppression list since a moment, oldest first: the pipeline that builds the audiences leaves these IDs out (staff only)',
-    complexity: 20,
+  @Query(() => PrivacyCenterSummary, {
+    description: "How many IDs are suppressed, how many objections are open, and the pipeline's last read of the list (staff only)",
   })
-  audienceSuppressions(@Args() args: SuppressionsArgs): Promise<AudienceSuppressionConnection> {
-    return this.privacy.suppressions(args);
-  }
-
-  @Query(() => PrivacyCenterSummary, { description: 'How many IDs are suppressed and how many objections are open (staff only)' })
   privacyCenterSummary(): Promise<PrivacyCenterSummary> {
     return this.privacy.summary();
   }

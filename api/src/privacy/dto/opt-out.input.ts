@@ -3,6 +3,7 @@ import { Transform } from 'class-transformer';
 import { IsEnum, IsOptional, IsString, IsUUID, ValidateBy } from 'class-validator';
 import { ADVERTISING_ID, isZeroAdvertisingId } from '@segmentia/contracts/privacy';
 import { DeviceType } from '../models/device-type.model';
+import { SuppressionReason } from '../models/suppression-reason.model';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
@@ -41,6 +42,13 @@ export class OptOutInput {
   @IsAdvertisingId()
   @NotZeroId()
   advertisingId: string;
+
+  @Field(() => SuppressionReason, {
+    defaultValue: SuppressionReason.OBJECTION,
+    description: 'Why: an objection (art. 21 GDPR, what every opt-out was before this field) or a withdrawn consent (art. 7(3))',
+  })
+  @IsEnum(SuppressionReason)
+  reason: SuppressionReason = SuppressionReason.OBJECTION;
 
   @Field(() => String, { nullable: true, description: "The ALTCHA widget's base64 payload: a solved contactChallenge" })
   @IsOptional()

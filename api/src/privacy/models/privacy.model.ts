@@ -1,7 +1,8 @@
 import { Field, GraphQLISODateTime, ID, Int, ObjectType } from '@nestjs/graphql';
 import { Locale } from '../../common/locale';
-import { PageInfo } from '../../leads/models/lead.model';
+import { SuppressionListRead } from '../pipeline/models/pipeline.model';
 import { DeviceType } from './device-type.model';
+import { SuppressionReason } from './suppression-reason.model';
 
 @ObjectType({ description: 'Proof that an advertising ID is on the suppression list: the first opt-out of that ID' })
 export class OptOutReceipt {
@@ -13,6 +14,14 @@ export class OptOutReceipt {
 
   @Field(() => DeviceType)
   deviceType: DeviceType;
+
+  @Field(() => SuppressionReason, { description: "The first opt-out's reason: the same ID sent again keeps it" })
+  reason: SuppressionReason;
+
+  @Field(() => GraphQLISODateTime, {
+    description: 'When the ID is out of the segments delivered to The Trade Desk at the latest: optedOutAt + SEGMENT_UPLOAD_HOURS',
+  })
+  outOfSegmentsBy: Date;
 }
 
 @ObjectType({ description: 'Proof that a written objection is stored' })
@@ -22,39 +31,6 @@ export class ObjectionReceipt {
 
   @Field(() => GraphQLISODateTime)
   receivedAt: Date;
-}
-
-@ObjectType({ description: 'An advertising ID on the suppression list, as its keyed hash (staff only)' })
-export class AudienceSuppression {
-  @Field(() => ID)
-  id: string;
-
-  @Field(() => DeviceType)
-  deviceType: DeviceType;
-
-  @Field({ description: 'Hex HMAC-SHA-256 of the lowercased ID under SUPPRESSION_HASH_KEY: hash yours the same way to match' })
-  idHash: string;
-
-  @Field(() => GraphQLISODateTime)
-  suppressedAt: Date;
-}
-
-@ObjectType()
-export class AudienceSuppressionEdge {
-  @Field({ description: 'Pass as `after` to read the suppressions that follow this one' })
-  cursor: string;
-
-  @Field(() => AudienceSuppression)
-  node: AudienceSuppression;
-}
-
-@ObjectType({ description: 'A page of the suppression list, oldest first' })
-export class AudienceSuppressionConnection {
-  @Field(() => [AudienceSuppressionEdge])
-  edges: AudienceSuppressionEdge[];
-
-  @Field(() => PageInfo)
-  pageInfo: PageInfo;
 }
 
 @ObjectType({ description: "A web browser's written objection to the audiences (staff only)" })
@@ -88,4 +64,7 @@ export class PrivacyCenterSummary {
 
   @Field(() => Int, { description: 'Written objections not answered yet' })
   openObjections: number;
+
+  @Field(() => SuppressionListRead, { nullable: true, description: "The pipeline's last read of the suppression list; null: never read" })
+  lastSuppressionRead: SuppressionListRead | null;
 }
