@@ -1,6 +1,7 @@
 /**
  * Each visitor's budget on /graphql, with this machine's nginx running the template as `npm run prod` renders it
- * (EDGE_LIMITS, the web image's defaults) in front of a stand-in API.
+ * (EDGE_LIMITS, the web image's defaults) in front of a stand-in API, listening on IPv6 too, as on a dual-stack host.
+ * As root: IPv6 addresses of two /64s are added to the loopback interface for the test, and removed after it.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,6 +16,13 @@ import { freePort } from '../../common/ports';
 import { EDGE_LIMITS, NGINX_TEMPLATE, writeNginxConfig } from './nginx';
 
 const BURST = Number(EDGE_LIMITS.NGINX_GRAPHQL_BURST);
+/** Two addresses of one /64, and one of the next /64. */
+const SAME_64 = ['fd00::1', 'fd00::2'];
+const NEXT_64 = 'fd00:0:0:1::1';
+const ipv6 = (command: 'add' | 'del', address: string) => {
+  const done = spawnSync('ip', ['-6', 'addr', command, `${address}/128`, 'dev', 'lo', ...(command === 'add' ? ['nodad'] : [])]);
+  if (command === 'add' && done.status !== 0) throw new Error(`ip -6 addr add ${address}: ${done.stderr} (as root)`);
+};
 const CONNECTIONS = Number(EDGE_LIMITS.NGINX_GRAPHQL_CONNECTIONS);
 
 describe("nginx's budget per visitor on /graphql", () => {
@@ -24,10 +32,12 @@ describe("nginx's budget per visitor on /graphql", () => {
   /** How long the stand-in API takes to answer, ms. */
   let apiDelay = 0;
   let url: string;
+  /** The same, at the loopback's IPv6 address. */
+  let url6: string;
   let ca: string;
   const clients: Client[] = [];
-  const client = (sockets: number, address = '127.0.0.1') => {
-    const made = new Client(url, ca, sockets, address);
+  const client = (sockets: number, address = '127.0.0.1', at = url) => {
+    const made = new Client(at, ca, sockets, address);
     clients.push(made);
     return made;
   };
@@ -48,7 +58,7 @@ describe("nginx's budget per visitor on /graphql", () => {
     const key = path.join(dir, 'key.pem');
     const made = spawnSync('openssl', [
       ...['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-days', '1'],
-      ...['-keyout', key, '-out', cert, '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost'],
+      ...['-keyout', key, '-out', cert, '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost,IP:::1'],
     ]);
     if (made.status !== 0) throw new Error(`openssl: ${made.stderr}`);
     ca = readFileSync(cert, 'utf8');
@@ -73,8 +83,13 @@ describe("nginx's budget per visitor on /graphql", () => {
       NGINX_ACME_ROOT: dir,
       NGINX_STATUS_PORT: String(await freePort()),
     });
+    const site = path.join(dir, 'nginx', 'default.conf');
+    const listen = `listen ${httpsPort} ssl http2 default_server;`;
+    writeFileSync(site, readFileSync(site, 'utf8').replace(listen, `${listen}\n  listen [::]:${httpsPort} ssl http2 default_server;`));
+    for (const address of [...SAME_64, NEXT_64]) ipv6('add', address);
     nginx = spawn('nginx', ['-c', config, '-g', 'daemon off;'], { stdio: 'ignore' });
     url = `https://localhost:${httpsPort}/graphql`;
+    url6 = `https://[::1]:${httpsPort}/graphql`;
     await until(
       'nginx answers',
       async () => (await fetch(`http://127.0.0.1:${httpPort}/nginx-health`).catch(() => undefined))?.ok === true,
@@ -87,6 +102,7 @@ describe("nginx's budget per visitor on /graphql", () => {
     await new Promise((resolve) => (nginx.exitCode === null ? nginx.once('exit', resolve) : resolve(undefined)));
     await new Promise((resolve) => api?.close(resolve));
     rmSync(dir, { recursive: true, force: true });
+    for (const address of [...SAME_64, NEXT_64]) ipv6('del', address);
   });
 
   /** One POST from `localAddress`: its status, headers and body. */
@@ -127,6 +143,14 @@ describe("nginx's budget per visitor on /graphql", () => {
     for (let i = 0; i < BURST + 5; i++) await flooder.graphql('{ ok }');
     expect((await flooder.graphql('{ ok }')).status).toBe(429);
     expect((await client(1, '127.0.0.4').graphql('{ ok }')).code).toBe('OK');
+  });
+
+  it('counts an IPv6 visitor by its /64: another address of it shares the budget, one of the next /64 does not', async () => {
+    const [first, second, next] = [...SAME_64, NEXT_64].map((address) => client(1, address, url6));
+    for (let i = 0; i < BURST + 20; i++) await first!.graphql('{ ok }');
+    expect((await first!.graphql('{ ok }')).status).toBe(429);
+    expect((await second!.graphql('{ ok }')).status).toBe(429);
+    expect((await next!.graphql('{ ok }')).code).toBe('OK');
   });
 
   it('answers 429 past NGINX_GRAPHQL_CONNECTIONS requests in progress at once', async () => {
