@@ -234,14 +234,24 @@ test('downloads the audiences of the chosen country as CSV: ids, paths, topics a
 }) => {
   await openPage(page, '/?country=DE&topic=automotive');
   const explorer = page.locator('#explorer');
+  // Under the table, how the figures are made, and where the legal notice explains it.
+  await expect(explorer.getByText(/^Alcance estimado con un modelo ilustrativo/)).toBeVisible();
+  await expect(explorer.getByRole('link', { name: '«Cifras de audiencia» en el aviso legal' })).toHaveAttribute(
+    'href',
+    '/legal/#audience-estimates',
+  );
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     explorer.getByRole('button', { name: 'Descargar las audiencias de Alemania (CSV)' }).click(),
   ]);
   expect(download.suggestedFilename()).toMatch(/^segmentia-audiences-de-\d{4}-\d{2}-\d{2}\.csv$/);
   const text = readFileSync(await download.path(), 'utf8');
-  const [header, first, ...rest] = text.replace(/^\uFEFF/, '').split('\r\n');
+  const [note, header, first, ...rest] = text.replace(/^\uFEFF/, '').split('\r\n');
   expect(text.startsWith('\uFEFF')).toBe(true);
+  // The file says how its reach is made wherever it is passed on: its first line, before the headers.
+  expect(note).toMatch(
+    /^Alcance estimado con un modelo ilustrativo: .+ \(véase «Cifras de audiencia» en el aviso legal: http[^ ]+\/legal\/#audience-estimates\)\./,
+  );
   expect(header).toBe('Tema;Audiencia;ID de segmento;Ruta de taxonomía;Ruta de taxonomía (inglés);Alcance estimado (modelo)');
   expect(first).toMatch(
     new RegExp(
@@ -257,9 +267,9 @@ test('downloads the audiences of the chosen country as CSV: ids, paths, topics a
     page.waitForEvent('download'),
     page.locator('#explorer').getByRole('button', { name: 'Download the audiences of Germany (CSV)' }).click(),
   ]);
-  expect(readFileSync(await english.path(), 'utf8').split('\r\n')[0]).toBe(
-    '\uFEFFTopic,Audience,Segment id,Taxonomy path,Taxonomy path (English),Estimated reach (model)',
-  );
+  const [englishNote, englishHeader] = readFileSync(await english.path(), 'utf8').split('\r\n');
+  expect(englishNote).toMatch(/^\uFEFF"Estimated reach from an illustrative model: .+\/en\/legal\/#audience-estimates\)\. .+"$/);
+  expect(englishHeader).toBe('Topic,Audience,Segment id,Taxonomy path,Taxonomy path (English),Estimated reach (model)');
 });
 
 test('the coverage map picks a country in the explorer, by keyboard: each country a named link over the map, in the same box', async ({

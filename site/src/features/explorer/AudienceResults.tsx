@@ -7,6 +7,7 @@ import { useTranslation } from 'gatsby-plugin-react-i18next';
 import React, { useEffect } from 'react';
 import type { TopicData } from '../../components/home/types';
 import { RetryMessage } from '../../components/RetryMessage';
+import { withLinks } from '../../components/with-links';
 import { track } from '../analytics/track';
 import { client } from '../api/client';
 import { AudiencesDocument, SearchAudiencesDocument } from '../api/generated';
@@ -75,14 +76,19 @@ function Results({ country, topic, search, topics, countryName, announce }: Prop
       </p>
     );
   }
+  // Under the figures, how they are made: a model's estimates, not counts (the legal notice explains it in full).
+  const modelNote = <p className={styles.modelNote}>{withLinks(t('modelNote'))}</p>;
   if (!search) {
     return (
-      <AudienceTable
-        audiences={audiences}
-        country={country}
-        announce={announce}
-        caption={t('caption', { topic: topicName(topic), country: countryName, count: audiences.length })}
-      />
+      <>
+        <AudienceTable
+          audiences={audiences}
+          country={country}
+          announce={announce}
+          caption={t('caption', { topic: topicName(topic), country: countryName, count: audiences.length })}
+        />
+        {modelNote}
+      </>
     );
   }
   // A search's answers, by topic in the catalog's order, closest first within each.
@@ -101,6 +107,7 @@ function Results({ country, topic, search, topics, countryName, announce }: Prop
           caption={t('groupCaption', { topic: group.topic.name, count: group.audiences.length })}
         />
       ))}
+      {modelNote}
     </div>
   );
 }

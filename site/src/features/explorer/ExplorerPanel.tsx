@@ -4,6 +4,7 @@ import React, { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { LoadingMessage } from '../../components/LoadingMessage';
 import { BusyButton } from '../../components/BusyButton';
 import type { CountryData, TopicData } from '../../components/home/types';
+import { SITE_URL } from '../../config/site';
 import { useLocale } from '../i18n/use-locale';
 import { sortByName } from './format';
 import { SelectionSummary } from './SelectedAudiences';
@@ -34,7 +35,7 @@ export interface Props {
  */
 export function ExplorerPanel({ countries, topics }: Props) {
   const { t } = useTranslation('explorer');
-  const { locale, code } = useLocale();
+  const { locale, code, path } = useLocale();
   const codes = useMemo(() => countries.map((item) => item.code), [countries]);
   const slugs = useMemo(() => topics.map((item) => item.slug), [topics]);
   const selection = useExplorerSelection(codes, slugs);
@@ -96,7 +97,8 @@ export function ExplorerPanel({ countries, topics }: Props) {
       ]);
       const audiences = await api.fetchCountryAudiences({ country, locale: locale.api });
       const headers = (['topic', 'audience', 'segmentId', 'path', 'englishPath', 'reach'] as const).map((column) => t(`csv.${column}`));
-      const csv = audiencesCsv(audiences, { headers, topicName, separator: csvSeparatorFor(code) === 'COMMA' ? ',' : ';' });
+      const note = t('csv.note', { url: `${SITE_URL}${path('/legal/')}#audience-estimates` });
+      const csv = audiencesCsv(audiences, { note, headers, topicName, separator: csvSeparatorFor(code) === 'COMMA' ? ',' : ';' });
       saveCsv(csv, csvFileName(`audiences-${country.toLowerCase()}`, new Date()));
       setDownload('idle');
     } catch {

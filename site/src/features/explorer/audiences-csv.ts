@@ -3,7 +3,8 @@
  * its segment id, its taxonomy paths (the language's and English) and its
  * reach; UTF-8 with a byte order mark, CRLF lines, the language's separator
  * (as the staff CSV), cells a spreadsheet would run as a formula defused.
- * Loaded when the visitor asks for the file.
+ * Its first line, before the headers, is `note`: how the reach is modelled, so
+ * that the file says it wherever it is passed on. Loaded when the visitor asks for the file.
  */
 import { stringify } from 'csv-stringify/browser/esm/sync';
 import { defusedCell } from '@segmentia/contracts/csv';
@@ -13,7 +14,7 @@ const cell = (value: string | number) => (typeof value === 'string' ? defusedCel
 
 export function audiencesCsv(
   audiences: ExplorerAudienceFragment[],
-  { headers, topicName, separator }: { headers: string[]; topicName: (slug: string) => string; separator: ',' | ';' },
+  { note, headers, topicName, separator }: { note: string; headers: string[]; topicName: (slug: string) => string; separator: ',' | ';' },
 ): string {
   const rows = audiences.map((audience) =>
     [
@@ -25,5 +26,5 @@ export function audiencesCsv(
       audience.audienceSize,
     ].map(cell),
   );
-  return stringify(rows, { bom: true, delimiter: separator, record_delimiter: 'windows', header: true, columns: headers });
+  return stringify([[note], headers, ...rows], { bom: true, delimiter: separator, record_delimiter: 'windows' });
 }
