@@ -22,6 +22,8 @@ export class BackupAgent {
     private readonly backupDir: string,
     private readonly log: (line: string) => void = console.log,
     private readonly retentionDays = 30,
+    /** The suppression list's key, which each base backup carries (suppression-key.ts). */
+    private readonly carried: { suppressionKey?: string } = {},
   ) {
     this.pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
     this.pool.on('error', () => undefined);
@@ -40,7 +42,7 @@ export class BackupAgent {
 
   private async backup(): Promise<void> {
     try {
-      const backup = await takeBaseBackup(this.databaseUrl, this.dataDir, this.backupDir);
+      const backup = await takeBaseBackup(this.databaseUrl, this.dataDir, this.backupDir, undefined, this.carried.suppressionKey);
       this.log(`Base backup ${backup.label}: ${(backup.bytes / 1e6).toFixed(1)} MB in ${this.backupDir}`);
       const pruned = pruneBackups(this.backupDir, this.retentionDays);
       if (pruned.baseBackups.length || pruned.walFiles) {

@@ -17,6 +17,7 @@ import { listBaseBackups, takeBaseBackup } from './base-backup';
 import { pruneBackups } from './prune';
 import { copyErasures, eraseLead, readLedger } from './ledger';
 import { restore } from './restore';
+import { putBackSuppressionKey } from './suppression-key';
 
 const folder = mkdtempSync(path.join(os.tmpdir(), 'segmentia-backup-spec-'));
 // As root, PostgreSQL runs as the user postgres, which must be able to enter.
@@ -24,6 +25,8 @@ chmodSync(folder, 0o755);
 const backupDir = path.join(folder, 'backups');
 // The backups' key (BACKUP_ENCRYPTION_KEY): every stored file is encrypted with it.
 const key = randomBytes(32);
+// The suppression list's key (npm run prod's .data/prod/suppression-hash.key): each base backup carries it.
+const suppressionKey = randomBytes(32).toString('hex');
 let database: Database;
 let client: Client;
 const leads: Record<string, string> = {};
@@ -55,7 +58,7 @@ beforeAll(async () => {
   await storeLead('Bravo');
   await storeLead('Echo');
   await eraseAndCopy('Alfa');
-  await takeBaseBackup(database.url, database.dataDir!, backupDir, key);
+  await takeBaseBackup(database.url, database.dataDir!, backupDir, key, suppressionKey);
   await storeLead('Charlie');
   await pause();
   beforeLast = new Date();
@@ -93,6 +96,17 @@ describe('backups of the embedded PostgreSQL', () => {
     const report = await restore(backupDir, 'latest', path.join(folder, 'restored', 'latest'), await freePort(), key);
     expect(report).toMatchObject({ target: 'latest', leads: 2, erasedAgain: 0 });
     expect(await leadNames(report.dataDir)).toEqual(['Bravo', 'Delta']);
+    // The suppression list's key comes back with it, into a machine whose .data was lost, never over another key.
+    expect(report.suppressionKey).toBe(suppressionKey);
+    expect(existsSync(path.join(report.dataDir, 'suppression-hash.key'))).toBe(false);
+    const prodDir = path.join(folder, 'prod');
+    expect(putBackSuppressionKey(report.suppressionKey!, prodDir, undefined)).toMatch(/^suppression key: put back in /);
+    expect(readFileSync(path.join(prodDir, 'suppression-hash.key'), 'utf8')).toBe(suppressionKey);
+    expect(putBackSuppressionKey(report.suppressionKey!, prodDir, undefined)).toMatch(/is the backup's already$/);
+    writeFileSync(path.join(prodDir, 'suppression-hash.key'), 'another key');
+    expect(putBackSuppressionKey(report.suppressionKey!, prodDir, undefined)).toMatch(/is not the key the restored list was hashed with/);
+    expect(readFileSync(path.join(prodDir, 'suppression-hash.key'), 'utf8')).toBe('another key');
+    expect(readFileSync(path.join(prodDir, 'suppression-hash.key.restored'), 'utf8')).toBe(suppressionKey);
   }, 120_000);
 
   it('restore to a moment: the leads received until then, without those erased after it (on request, or as spam)', async () => {
@@ -119,12 +133,14 @@ describe('backups of the embedded PostgreSQL', () => {
     await expect(restore(backupDir, 'latest', used, await freePort(), key)).rejects.toThrow(`${used} is not empty`);
   });
 
-  it("store no lead's email in clear: every file of the base backups and the archived WAL is encrypted", () => {
+  it("store no lead's email and not the suppression list's key in clear: every file of the base backups and the archived WAL is encrypted", () => {
     const files = storedFiles(path.join(backupDir, 'base')).concat(storedFiles(path.join(backupDir, 'wal')));
     expect(files.filter((file) => file.endsWith('segmentia-backup.json')).length).toBeGreaterThan(0);
     expect(files.filter((file) => /\/wal\/[0-9A-F]{24}$/.test(file)).length).toBeGreaterThan(0);
-    const clear = files.filter((file) =>
-      ['alfa', 'bravo', 'charlie', 'delta'].some((name) => readFileSync(file).includes(`${name}@agencia.es`)),
+    const clear = files.filter(
+      (file) =>
+        ['alfa', 'bravo', 'charlie', 'delta'].some((name) => readFileSync(file).includes(`${name}@agencia.es`)) ||
+        readFileSync(file).includes(suppressionKey),
     );
     expect(clear).toEqual([]);
   });

@@ -4,13 +4,15 @@
  * PostgreSQL's documentation says to leave out), pg_backup_stop, which waits
  * until the WAL the copy needs is archived and gives the backup_label that
  * goes with it. With the WAL archived since, the copy restores to any moment
- * after its end (restore.ts). Every file is encrypted (encryption.ts).
+ * after its end (restore.ts). Every file is encrypted (encryption.ts), and so is the suppression list's key, which
+ * the backup carries beside them (suppression-key.ts).
  */
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
 import { backupLayout } from './archive';
 import { backupKey, encryptFile, encryptText } from './encryption';
+import { SUPPRESSION_KEY_FILE } from './suppression-key';
 
 export interface BaseBackup {
   label: string;
@@ -56,9 +58,16 @@ async function copyDataFolder(from: string, to: string, key: Buffer, top = true)
 
 /**
  * Takes a base backup of the cluster at `databaseUrl` (its superuser), whose data folder is `dataDir`, into
- * backupDir/base, every file encrypted with `key` (encryption.ts) but its description (times and size).
+ * backupDir/base, every file encrypted with `key` (encryption.ts) but its description (times and size), with the
+ * suppression list's key when there is one.
  */
-export async function takeBaseBackup(databaseUrl: string, dataDir: string, backupDir: string, key = backupKey()): Promise<BaseBackup> {
+export async function takeBaseBackup(
+  databaseUrl: string,
+  dataDir: string,
+  backupDir: string,
+  key = backupKey(),
+  suppressionKey?: string,
+): Promise<BaseBackup> {
   const client = new Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -78,6 +87,7 @@ export async function takeBaseBackup(databaseUrl: string, dataDir: string, backu
       stopped = true;
       encryptText(rows[0]!.labelfile, path.join(partial, 'backup_label'), key);
       if (rows[0]!.spcmapfile) encryptText(rows[0]!.spcmapfile, path.join(partial, 'tablespace_map'), key);
+      if (suppressionKey) encryptText(suppressionKey, path.join(partial, SUPPRESSION_KEY_FILE), key);
     } finally {
       if (!stopped) await client.query('SELECT pg_backup_stop(false)').catch(() => undefined);
     }

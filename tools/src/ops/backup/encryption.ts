@@ -116,6 +116,18 @@ export async function decryptFile(source: string, target: string, key: Buffer, m
   }
 }
 
+/** Decrypts a small text written by encryptText; a wrong key or a changed byte is a BackupKeyError. */
+export function decryptText(source: string, key: Buffer): string {
+  const { iv, tag, size } = openEncrypted(source, key);
+  const decipher = createDecipheriv('aes-256-gcm', key, iv);
+  decipher.setAuthTag(tag);
+  try {
+    return Buffer.concat([decipher.update(readFileSync(source).subarray(HEADER_BYTES, size - TAG_BYTES)), decipher.final()]).toString();
+  } catch {
+    throw new BackupKeyError(`${source} is damaged: its content does not match its authentication tag.`);
+  }
+}
+
 /** Whether `source` opens with `key` (the header only): a restore checks this before it writes anything. */
 export function assertOpensWith(source: string, key: Buffer): void {
   openEncrypted(source, key);

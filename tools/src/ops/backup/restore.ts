@@ -12,9 +12,10 @@ import { until } from '@segmentia/testing';
 import { startEmbeddedPostgres } from '../../dev/database/embedded-postgres';
 import { readText } from '../../dev/database/server';
 import { backupLayout, keyEnvironment, walCryptCommand } from './archive';
-import { assertOpensWith, backupKey, decryptFile } from './encryption';
+import { assertOpensWith, backupKey, decryptFile, decryptText } from './encryption';
 import { BACKUP_INFO, listBaseBackups } from './base-backup';
 import { applyLedger } from './ledger';
+import { SUPPRESSION_KEY_FILE } from './suppression-key';
 
 export interface RestoreReport {
   baseBackup: string;
@@ -25,16 +26,18 @@ export interface RestoreReport {
   newestLead: Date | null;
   erasedAgain: number;
   seconds: number;
+  /** The suppression list's key the backup carries (suppression-key.ts): the restore's caller puts it back. */
+  suppressionKey?: string;
 }
 
 /** PostgreSQL's quoting of a setting's value. */
 const quoted = (value: string) => `'${value.replaceAll("'", "''")}'`;
 
-/** Decrypts a base backup's folder into `into` (its description aside). */
+/** Decrypts a base backup's folder into `into` (its description and the suppression list's key aside). */
 async function decryptFolder(from: string, to: string, key: Buffer): Promise<void> {
   mkdirSync(to, { recursive: true, mode: 0o700 });
   for (const entry of readdirSync(from, { withFileTypes: true })) {
-    if (entry.name === BACKUP_INFO) continue;
+    if (entry.name === BACKUP_INFO || entry.name === SUPPRESSION_KEY_FILE) continue;
     const source = path.join(from, entry.name);
     const target = path.join(to, entry.name);
     if (entry.isDirectory()) await decryptFolder(source, target, key);
@@ -60,6 +63,7 @@ export async function restore(
     );
   }
   if (existsSync(into) && readdirSync(into).length) throw new Error(`${into} is not empty: a restore goes into a new folder.`);
+  const keyFile = path.join(base.folder, SUPPRESSION_KEY_FILE);
   // A wrong key is said before anything is written.
   assertOpensWith(path.join(base.folder, 'backup_label'), key);
   // Its parents open to every user (as root, PostgreSQL runs as the user postgres, which must reach the folder).
@@ -121,6 +125,7 @@ export async function restore(
         newestLead: rows[0]!.newest,
         erasedAgain,
         seconds: (Date.now() - startedAt) / 1000,
+        suppressionKey: existsSync(keyFile) ? decryptText(keyFile, key) : undefined,
       };
     } finally {
       await client.end();

@@ -8,7 +8,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { LOG_RETENTION_DAYS } from '@segmentia/contracts/company';
@@ -27,6 +27,7 @@ import { ensureCommands } from '../../common/debian-packages';
 import { ARCHIVE_TIMEOUT_SECONDS, archiveSettings, keyEnvironment } from '../backup/archive';
 import { backupKey } from '../backup/encryption';
 import { BackupAgent } from '../backup/agent';
+import { prodSuppressionKey } from '../backup/suppression-key';
 import { systemUser } from '../../dev/database/run-as';
 import { ensureLocalCertificates, type LocalCertificates } from './tls';
 import { MONITORING_COMMANDS, Monitoring, monitoringPorts } from './monitoring';
@@ -137,7 +138,9 @@ export class Topology {
         await prisma.$disconnect();
       }
       if (options.backupDir && this.database?.dataDir) {
-        this.backups = new BackupAgent(this.databaseUrl, this.database.dataDir, options.backupDir, say, options.backupRetentionDays);
+        this.backups = new BackupAgent(this.databaseUrl, this.database.dataDir, options.backupDir, say, options.backupRetentionDays, {
+          suppressionKey: this.suppressionKey(),
+        });
         await this.backups.start();
         say(
           `Backups, encrypted: WAL archived (at most ${ARCHIVE_TIMEOUT_SECONDS} s at risk), base backups at start and daily, kept ` +
@@ -313,14 +316,10 @@ export class Topology {
 
   /**
    * The suppression list's key (production requires one): SUPPRESSION_HASH_KEY, else one made once beside this
-   * topology's database, so the hashes stored before a restart still match.
+   * topology's database, so the hashes stored before a restart still match; the backups carry it.
    */
   private suppressionKey(): string {
-    const configured = loadToolsConfig().SUPPRESSION_HASH_KEY;
-    if (configured) return configured;
-    const file = path.join(this.options.dataDir, 'suppression-hash.key');
-    if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600 });
-    return readFileSync(file, 'utf8').trim();
+    return prodSuppressionKey(this.options.dataDir, loadToolsConfig().SUPPRESSION_HASH_KEY, true)!;
   }
 
   replicaEnv(index: number, env: Record<string, string> = {}): NodeJS.ProcessEnv {
