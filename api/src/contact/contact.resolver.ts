@@ -26,7 +26,9 @@ export class ContactResolver {
   @Query(() => JSONObject, {
     description:
       "A proof-of-work challenge for the contact form, as ALTCHA's widget takes it (`challenge` JSON): solve it and send the " +
-      "widget's base64 payload as `input.altcha`. Signed, and dated: a request sent too soon after it was issued is kept as spam. " +
+      "widget's base64 payload as `input.altcha`: it proves one mutation (a contact request, an opt-out, an objection or a " +
+      'data-link request). Signed, and dated: a contact request sent too soon after it was issued is kept as spam, a ' +
+      'privacy-centre form refused altchaTooSoon. ' +
       'CHALLENGE_RATE_LIMIT_PER_MINUTE per client, and once per operation',
   })
   @RateLimit('challenge')
