@@ -19,7 +19,8 @@ export class PrivacyResolver {
       "Keeps a device's advertising ID out of Segmentia's audiences for good, for the reason the person gives (an " +
       'objection or a withdrawn consent): only its keyed hash is stored. The same ID again gets the first receipt. All ' +
       'zeros and non-UUIDs are refused (advertisingId: isAdvertisingId, notZeroId). ' +
-      'CONTACT_RATE_LIMIT_PER_MINUTE per client',
+      'CONTACT_RATE_LIMIT_PER_MINUTE per client; past the hourly ceiling of opt-outs (all visitors): TOO_MANY_REQUESTS, ' +
+      'extensions.reason hourlyCeiling; sent too soon after its challenge: altcha altchaTooSoon',
   })
   @RateLimit('contact')
   optOutOfAudiences(@Args('input') input: OptOutInput): Promise<OptOutReceipt> {
@@ -29,7 +30,8 @@ export class PrivacyResolver {
   @Mutation(() => ObjectionReceipt, {
     description:
       "A web browser's written objection to the audiences (Segmentia does not see browsers' IDs on its own site): staff " +
-      'answer it by email. CONTACT_RATE_LIMIT_PER_MINUTE per client',
+      'answer it by email. CONTACT_RATE_LIMIT_PER_MINUTE per client; past the hourly ceiling of objections (all visitors): ' +
+      'TOO_MANY_REQUESTS, extensions.reason hourlyCeiling; sent too soon after its challenge: altcha altchaTooSoon',
   })
   @RateLimit('contact')
   objectToAudiences(@Args('input') input: ObjectionInput): Promise<ObjectionReceipt> {
