@@ -1,6 +1,7 @@
 /**
- * The privacy centre end to end: a device's advertising ID opted out with the keyboard in two languages (the receipt
- * shown, the same receipt for the same ID, the database holding one keyed hash and never the ID), the localized field
+ * The privacy centre end to end: a device's advertising ID opted out with the keyboard in two languages, one objecting
+ * and one withdrawing consent (the receipt shown with its reason, the same receipt for the same ID, the database
+ * holding one keyed hash with its reason and never the ID), the localized field
  * errors, a web browser's written objection answered on the staff page, and the page judged by the Nu Html Checker
  * and axe in five languages at 360 and 1440 px (screenshots kept in test-results/screenshots).
  */
@@ -26,6 +27,7 @@ const OPT_OUT = {
     done: 'Listo',
     another: 'Excluir otro dispositivo',
     zero: 'Un identificador de ceros',
+    reason: { code: 'OBJECTION', choice: 'Me opongo al tratamiento', name: 'Oposición (art. 21 RGPD)' },
   },
   en: {
     device: 'Device type',
@@ -34,6 +36,7 @@ const OPT_OUT = {
     done: 'Done',
     another: 'Opt out another device',
     zero: 'An ID of zeros',
+    reason: { code: 'WITHDRAWAL', choice: 'I withdraw my consent', name: 'Withdrawal of consent (art. 7(3) GDPR)' },
   },
 } as const;
 
@@ -60,11 +63,13 @@ for (const code of ['es', 'en'] as const) {
     await expect(page.getByText(labels.zero)).toBeVisible();
 
     const id = randomUUID().toUpperCase();
+    await page.getByLabel(labels.reason.choice).check();
     await page.getByLabel(labels.device).selectOption('APPLE');
     await typeAndSend(page, labels.id, id);
     const receipt = page.getByRole('status').filter({ hasText: labels.done });
     await expect(receipt.getByRole('heading')).toBeFocused();
     const receiptId = await receipt.locator('[data-receipt-id]').textContent();
+    await expect(receipt.locator('[data-receipt-reason]')).toHaveText(labels.reason.name);
 
     // The same ID again, in lower case: the first receipt.
     await page.keyboard.press('Tab');
@@ -76,7 +81,7 @@ for (const code of ['es', 'en'] as const) {
 
     const rows = await queryDatabase<Record<string, unknown>>('SELECT * FROM audience_suppression WHERE id_hash = $1', [hashOf(id)]);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ id: receiptId, device_type: 'APPLE' });
+    expect(rows[0]).toMatchObject({ id: receiptId, device_type: 'APPLE', reason: labels.reason.code, source: 'PRIVACY_CENTER' });
     expect(JSON.stringify(rows).toLowerCase()).not.toContain(id.toLowerCase());
   });
 }
@@ -102,6 +107,8 @@ test('a written objection from a web browser reaches the staff page, where it is
   const objection = panel.locator(`[data-objection="${stored!.id}"]`);
   await expect(objection).toContainText('Ich widerspreche');
   await expect(panel.locator('[data-suppressions]')).toHaveText(/^\d+$/);
+  // No machine key reads the test stack's list: the panel says so rather than showing a blank.
+  await expect(panel.locator('[data-last-suppression-read]')).toHaveText('Nunca: ninguna clave de máquina ha leído la lista todavía');
   await objection.getByRole('button', { name: /Marcar como respondida/ }).click();
   await expect(objection).toContainText('Respondida por ana@segmentia.es');
   const [answered] = await queryDatabase<{ answered_by: string }>('SELECT answered_by FROM audience_objection WHERE id = $1', [stored!.id]);

@@ -1,4 +1,10 @@
-import { DEVICE_TYPES, type DeviceType, SEGMENT_UPLOAD_HOURS } from '@segmentia/contracts/privacy';
+import {
+  DEVICE_TYPES,
+  type DeviceType,
+  SEGMENT_UPLOAD_HOURS,
+  SUPPRESSION_REASONS,
+  type SuppressionReason,
+} from '@segmentia/contracts/privacy';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { CheckCircle2 } from 'lucide-react';
 import React, { type FormEvent, useEffect, useRef, useState } from 'react';
@@ -12,14 +18,20 @@ interface Receipt {
   id: string;
   optedOutAt: string;
   deviceType: DeviceType;
+  reason: SuppressionReason;
+  outOfSegmentsBy: string;
 }
 
-/** A device's advertising ID out of the audiences: type and ID, proved by the proof of work; the receipt after. */
+/**
+ * A device's advertising ID out of the audiences, for the reason the person gives (consent withdrawn, or an objection):
+ * reason, type and ID, proved by the proof of work; the receipt after, with the reason and by when the ID is out.
+ */
 export function OptOutForm() {
   const { t } = useTranslation('privacy-center');
   const { locale } = useLocale();
   const widgetHost = useRef<HTMLDivElement>(null);
   const { start, send } = useProvedSend(widgetHost);
+  const [reason, setReason] = useState<SuppressionReason>(SUPPRESSION_REASONS[0]);
   const [deviceType, setDeviceType] = useState<DeviceType>('ANDROID');
   const [advertisingId, setAdvertisingId] = useState('');
   const [error, setError] = useState<string>();
@@ -47,7 +59,7 @@ export function OptOutForm() {
     setSending(true);
     // The same send, retried, keeps its id: the API answers it with the same receipt.
     requestId.current ??= crypto.randomUUID();
-    const input = { requestId: requestId.current, deviceType, advertisingId: advertisingId.trim() };
+    const input = { requestId: requestId.current, reason, deviceType, advertisingId: advertisingId.trim() };
     const outcome = await send((api, altcha) => api.optOutOfAudiences({ ...input, altcha }), ['advertisingId']);
     setSending(false);
     if (outcome.kind === 'done') {
@@ -74,8 +86,18 @@ export function OptOutForm() {
           <CheckCircle2 size={22} strokeWidth={1.75} aria-hidden="true" />
           {t('optOut.receiptTitle')}
         </h3>
-        <p>{t('optOut.receiptText', { date: receiptDate(receipt.optedOutAt, locale.tag), hours: SEGMENT_UPLOAD_HOURS })}</p>
+        <p>
+          {t('optOut.receiptText', {
+            date: receiptDate(receipt.optedOutAt, locale.tag),
+            deadline: receiptDate(receipt.outOfSegmentsBy, locale.tag),
+            hours: SEGMENT_UPLOAD_HOURS,
+          })}
+        </p>
         <dl>
+          <div>
+            <dt>{t('optOut.receiptReason')}</dt>
+            <dd data-receipt-reason={receipt.reason}>{t(`optOut.reasons.${receipt.reason}.name`)}</dd>
+          </div>
           <div>
             <dt>{t('optOut.receiptDevice')}</dt>
             <dd>{t(`optOut.devices.${receipt.deviceType}`)}</dd>
@@ -98,6 +120,26 @@ export function OptOutForm() {
   return (
     <>
       <form className={styles.form} onSubmit={onSubmit} onFocus={start} noValidate aria-labelledby="opt-out-title">
+        <fieldset className={styles.reasons}>
+          <legend>{t('optOut.reasonLegend')}</legend>
+          {SUPPRESSION_REASONS.map((option) => (
+            <div key={option} className={styles.reason}>
+              <input
+                type="radio"
+                id={`opt-out-reason-${option}`}
+                name="reason"
+                value={option}
+                checked={reason === option}
+                onChange={() => setReason(option)}
+                aria-describedby={`opt-out-reason-${option}-hint`}
+              />
+              <label htmlFor={`opt-out-reason-${option}`}>{t(`optOut.reasons.${option}.label`)}</label>
+              <p id={`opt-out-reason-${option}-hint`} className={styles.hint}>
+                {t(`optOut.reasons.${option}.hint`)}
+              </p>
+            </div>
+          ))}
+        </fieldset>
         <div className={styles.field}>
           <label htmlFor="opt-out-device">{t('optOut.deviceType')}</label>
           <select id="opt-out-device" value={deviceType} onChange={(event) => setDeviceType(event.target.value as DeviceType)}>

@@ -10,7 +10,10 @@ import { localProblem } from './staff-client';
 import * as shared from './Staff.module.css';
 import * as styles from './PrivacyCenterPanel.module.css';
 
-/** The privacy centre for staff: how many IDs are suppressed, and the written objections to answer (open first). */
+/**
+ * The privacy centre for staff: how many IDs are suppressed, when the audiences' pipeline last read the list (with which
+ * machine key, how many rows), and the written objections to answer (open first).
+ */
 export function PrivacyCenterPanel() {
   const { t } = useTranslation('staff');
   const { locale } = useLocale();
@@ -39,6 +42,7 @@ export function PrivacyCenterPanel() {
   // An ended session or an account without access: the page says so, once, above.
   if (error && !localProblem(error)) return null;
   const date = (iso: string) => new Intl.DateTimeFormat(locale.tag, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  const lastRead = data?.privacyCenterSummary.lastSuppressionRead;
   return (
     <section className={`card ${shared.card} ${styles.panel}`} aria-labelledby="privacy-center-title" data-staff-privacy-center>
       <h2 id="privacy-center-title">{t('privacyCenter.title')}</h2>
@@ -62,6 +66,14 @@ export function PrivacyCenterPanel() {
             <div>
               <dt>{t('privacyCenter.openObjections')}</dt>
               <dd data-open-objections>{data.privacyCenterSummary.openObjections}</dd>
+            </div>
+            <div>
+              <dt>{t('privacyCenter.lastRead')}</dt>
+              <dd className={styles.reading} data-last-suppression-read>
+                {lastRead
+                  ? t('privacyCenter.lastReadBy', { date: date(lastRead.readAt), key: lastRead.keyName, rows: lastRead.rows })
+                  : t('privacyCenter.neverRead')}
+              </dd>
             </div>
           </dl>
           <h3>{t('privacyCenter.objections')}</h3>
