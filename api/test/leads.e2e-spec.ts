@@ -361,6 +361,8 @@ describe('leads', () => {
       count: 1,
       erasedBy: STAFF.uid,
       leadIds: [id],
+      objectionCount: 0,
+      objectionIds: [],
     });
     const { body: again } = await asStaff(`mutation { eraseLead(id: "${id}") { id } }`);
     expect(again.errors![0]!.extensions!.code).toBe('NOT_FOUND');

@@ -152,7 +152,7 @@ it('erases the actions that name no lead after LEAD_RETENTION_MONTHS, as a lead 
     await until('the old action is erased', async () => (await api.prisma.staffAction.count({ where: { id: expired.id } })) === 0);
     expect(await api.prisma.staffAction.count({ where: { id: kept.id } })).toBe(1);
   } finally {
+    // The kept action stays: the API's role may not delete from the trail (a later retention run erases it in time).
     await scheduled.close();
-    await api.prisma.staffAction.deleteMany({ where: { id: kept.id } });
   }
 });

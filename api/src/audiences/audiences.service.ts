@@ -136,6 +136,22 @@ export class AudiencesService {
     return { found, unknown: pairs.filter((pair) => !byKey.has(`${pair.country}:${pair.audience}`)) };
   }
 
+  /**
+   * The taxonomy paths in a language of these (country, audience) pairs, keyed `country:audience` (the names of
+   * requests stored earlier, shown in the page's language); a pair the catalogue no longer has is left out.
+   */
+  async taxonomyPaths(pairs: { country: string; audience: string }[], locale: Locale): Promise<Map<string, string>> {
+    if (!pairs.length) return new Map();
+    const rows = await this.prisma.$queryRaw<{ country: string; audience: string; topicName: string; interest: string }[]>`
+      SELECT r.country_code AS country, r.audience_slug AS audience, tt.name AS "topicName", t.name AS interest
+      FROM audience_reach r
+      JOIN audience_translation t ON t.audience_slug = r.audience_slug AND t.locale = ${locale}::"Locale"
+      JOIN topic_translation tt ON tt.topic_slug = r.topic_slug AND tt.locale = ${locale}::"Locale"
+      WHERE (r.country_code, r.audience_slug) IN (SELECT * FROM unnest(${pairs.map((pair) => pair.country)}::text[],
+        ${pairs.map((pair) => pair.audience)}::text[]))`;
+    return new Map(rows.map((row) => [`${row.country}:${row.audience}`, taxonomyPath(row.topicName, row.interest)]));
+  }
+
   /** Every audience of the country: topic by topic in the catalog's order, largest first in each (the planners' CSV). */
   async countryAudiences(country: string, locale: Locale): Promise<Audience[]> {
     const unknown = unknownCountry(await this.loadCatalog(), country);

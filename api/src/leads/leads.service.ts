@@ -197,15 +197,22 @@ function refuseOverMaxRows(count: number): void {
 /**
  * The one path of an erasure someone asked for (staff's eraseLead, the privacy centre's eraseMyRequestData): the leads
  * and their notifications go, and the erasure ledger (lead_erasure, reason REQUEST) records when, by whom (a staff uid,
- * or DATA_SUBJECT) and the leads' ids, which the backups' ledger copies to erase them again after a restore. Null when
- * none of these leads was left to erase.
+ * or DATA_SUBJECT) and the leads' ids, which the backups' ledger copies to erase them again after a restore. The
+ * privacy centre's erasure also erases the address's written objections, counted and named in the same record. Null
+ * when none of these leads and objections was left to erase.
  */
-export async function eraseRequested(tx: Prisma.TransactionClient, ids: string[], erasedBy: string): Promise<LeadErasureReceipt | null> {
+export async function eraseRequested(
+  tx: Prisma.TransactionClient,
+  ids: string[],
+  erasedBy: string,
+  objectionIds: string[] = [],
+): Promise<(LeadErasureReceipt & { count: number; objectionCount: number }) | null> {
   const { count } = await tx.contactRequest.deleteMany({ where: { id: { in: ids } } });
-  if (!count) return null;
+  const objections = objectionIds.length ? (await tx.audienceObjection.deleteMany({ where: { id: { in: objectionIds } } })).count : 0;
+  if (!count && !objections) return null;
   return tx.leadErasure.create({
-    data: { reason: ErasureReason.REQUEST, count, erasedBy, leadIds: ids },
-    select: { id: true, erasedAt: true },
+    data: { reason: ErasureReason.REQUEST, count, erasedBy, leadIds: ids, objectionCount: objections, objectionIds },
+    select: { id: true, erasedAt: true, count: true, objectionCount: true },
   });
 }
 

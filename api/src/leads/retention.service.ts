@@ -56,7 +56,7 @@ export class RetentionService implements OnApplicationBootstrap, OnModuleDestroy
     this.metrics.retentionErased.inc({ kind: 'lead' }, await this.eraseExpired(now));
     this.metrics.retentionErased.inc({ kind: 'spam' }, await this.eraseSpam(now));
     this.metrics.retentionErased.inc({ kind: 'consent_record' }, await this.eraseConsentRecords(now));
-    this.metrics.retentionErased.inc({ kind: 'staff_action' }, await this.eraseStaffActions(now));
+    this.metrics.retentionErased.inc({ kind: 'staff_action' }, await this.eraseStaffActions());
     this.metrics.retentionErased.inc({ kind: 'data_access_link' }, await this.eraseDataAccessLinks(now));
     this.metrics.retentionErased.inc({ kind: 'audience_objection' }, await this.eraseObjections(now));
   }
@@ -120,9 +120,14 @@ export class RetentionService implements OnApplicationBootstrap, OnModuleDestroy
     return erased;
   }
 
-  /** Erases the staff actions that name no lead (a page of the list, an export, an erasure) on the leads' schedule. */
-  async eraseStaffActions(now = new Date()): Promise<number> {
-    const { count } = await this.prisma.staffAction.deleteMany({ where: { leadId: null, actedAt: { lt: this.cutoff(now) } } });
+  /**
+   * Erases the staff actions that name no lead (a page of the list, an export, an erasure) on the leads' schedule, by
+   * the database's clock: the API's role may not delete from that ledger, only call the owner's function that erases
+   * what is past the period (migration 20261129101000_ledgers).
+   */
+  async eraseStaffActions(): Promise<number> {
+    const [{ count }] = await this.prisma.$queryRaw<[{ count: number }]>`
+      SELECT erase_expired_staff_actions(${this.config.LEAD_RETENTION_MONTHS}::int) AS count`;
     if (count) this.logger.log(`Erased ${count} staff action(s) older than ${this.config.LEAD_RETENTION_MONTHS} months`);
     return count;
   }

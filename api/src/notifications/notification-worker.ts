@@ -1,15 +1,19 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { AppConfig } from '../common/config/app-config';
 import { isDatabaseUnavailable } from '../common/errors/database-errors';
-import type { NotificationChannel } from '../generated/prisma/enums';
+import type { Prisma } from '../generated/prisma/client';
+import { NotificationChannel } from '../generated/prisma/enums';
 import { withTypedJson } from '../leads/models/lead.model';
 import { Metrics } from '../metrics/metrics.service';
 import { PrismaService } from '../prisma/prisma.service';
+import { SideEffectCeilings } from '../side-effects/side-effect-ceilings';
 import { DeliveryError, NotificationSenders } from './senders';
 
 interface Claimed {
   id: string;
-  leadId: string;
+  /** A new lead's notification names its lead; a person's own erasure's notice to sales names the erasure. */
+  leadId: string | null;
+  erasureId: string | null;
   channel: NotificationChannel;
   attempts: number;
   createdAt: Date;
@@ -50,7 +54,9 @@ const SUMMARY = {
  * worker takes due rows with FOR UPDATE SKIP LOCKED (replicas never take the
  * same row), sends, and records the delivery at once; a failure is retried
  * with a doubling delay (NOTIFY_RETRY_BASE_MS, up to NOTIFY_RETRY_MAX_MS), forever, so a
- * receiver that is down loses nothing. Stopping waits for sends in flight to
+ * receiver that is down loses nothing. The prospects' confirmations go out
+ * within their hourly ceiling (SideEffectCeilings); past it they wait, never
+ * dropped. Stopping waits for sends in flight to
  * be recorded, so a restart never sends one twice. Logs name ids, never data.
  */
 @Injectable()
@@ -69,6 +75,7 @@ export class NotificationWorker implements OnApplicationBootstrap, OnModuleDestr
     private readonly senders: NotificationSenders,
     private readonly config: AppConfig,
     private readonly metrics: Metrics,
+    private readonly ceilings: SideEffectCeilings,
   ) {
     this.channels = config.notificationChannels;
     metrics.expectDeliveries(this.channels);
@@ -122,22 +129,42 @@ export class NotificationWorker implements OnApplicationBootstrap, OnModuleDestr
     do {
       batch = await this.claim();
       await Promise.all(batch.map((notification) => this.deliver(notification)));
-    } while (batch.length === BATCH && !this.stopped);
+    } while (batch.length >= BATCH && !this.stopped);
   }
 
-  private claim(): Promise<Claimed[]> {
-    return this.prisma.$queryRaw<Claimed[]>`
+  /**
+   * Due rows of every channel but the prospects' confirmations, then as many confirmations as their hourly ceiling
+   * allows now (counted and claimed under its lock, so replicas together never pass it): the rest wait, due, for the
+   * hour to allow them.
+   */
+  private async claim(): Promise<Claimed[]> {
+    const confirmation = NotificationChannel.CONFIRMATION;
+    const others = await this.claimDue(
+      this.prisma,
+      this.channels.filter((channel) => channel !== confirmation),
+      BATCH,
+    );
+    if (!this.channels.includes(confirmation)) return others;
+    const confirmations = await this.prisma.$transaction(async (tx) =>
+      this.claimDue(tx, [confirmation], Math.min(BATCH, await this.ceilings.confirmationsAllowed(tx))),
+    );
+    return [...others, ...confirmations];
+  }
+
+  private async claimDue(client: Prisma.TransactionClient, channels: NotificationChannel[], limit: number): Promise<Claimed[]> {
+    if (!channels.length || limit < 1) return [];
+    return client.$queryRaw<Claimed[]>`
       UPDATE lead_notification
       SET attempts = attempts + 1, locked_until = now() + make_interval(secs => ${this.config.NOTIFY_LEASE_SECONDS})
       WHERE id IN (
         SELECT id FROM lead_notification
         WHERE delivered_at IS NULL AND next_attempt_at <= now()
           AND (locked_until IS NULL OR locked_until < now())
-          AND channel::text = ANY(${this.channels}::text[])
+          AND channel::text = ANY(${channels}::text[])
         ORDER BY next_attempt_at
-        LIMIT ${BATCH}
+        LIMIT ${limit}
         FOR UPDATE SKIP LOCKED)
-      RETURNING id, lead_id AS "leadId", channel, attempts, created_at AS "createdAt"`;
+      RETURNING id, lead_id AS "leadId", erasure_id AS "erasureId", channel, attempts, created_at AS "createdAt"`;
   }
 
   /**
@@ -161,11 +188,23 @@ export class NotificationWorker implements OnApplicationBootstrap, OnModuleDestr
     }
   }
 
-  private async deliver({ id, leadId, channel, attempts, createdAt }: Claimed): Promise<void> {
-    const row = await this.prisma.contactRequest.findUnique({ where: { id: leadId }, select: SUMMARY });
-    if (!row) return; // erased meanwhile: its notifications went with it
+  /** The send of a lead's notification (none once the lead is erased: its rows went with it), or of an erasure's notice. */
+  private async sendOf({ id, leadId, erasureId, channel }: Claimed): Promise<(() => Promise<void>) | null> {
+    if (erasureId) {
+      const erasure = await this.prisma.leadErasure.findUnique({ where: { id: erasureId }, select: { leadIds: true } });
+      return erasure && (() => this.senders.sendErasureNotice(channel, id, erasure.leadIds));
+    }
+    const row = leadId && (await this.prisma.contactRequest.findUnique({ where: { id: leadId }, select: SUMMARY }));
+    return row ? () => this.senders.send(channel, id, withTypedJson(row)) : null;
+  }
+
+  private async deliver(claimed: Claimed): Promise<void> {
+    const { id, leadId, erasureId, channel, attempts, createdAt } = claimed;
+    const about = erasureId ? `erasure ${erasureId}` : `lead ${leadId}`;
+    const send = await this.sendOf(claimed);
+    if (!send) return;
     try {
-      await this.senders.send(channel, id, withTypedJson(row));
+      await send();
     } catch (error) {
       const reason = error instanceof DeliveryError ? error.message : 'unexpected error';
       const delay = Math.min(this.config.NOTIFY_RETRY_BASE_MS * 2 ** (attempts - 1), this.config.NOTIFY_RETRY_MAX_MS);
@@ -175,12 +214,12 @@ export class NotificationWorker implements OnApplicationBootstrap, OnModuleDestr
       });
       this.metrics.failedDelivery(channel);
       this.logger.warn(
-        `Notification ${id} (${channel}, lead ${leadId}) attempt ${attempts} failed: ${reason}; next in ${Math.ceil(delay / 1000)} s`,
+        `Notification ${id} (${channel}, ${about}) attempt ${attempts} failed: ${reason}; next in ${Math.ceil(delay / 1000)} s`,
       );
       return;
     }
     await this.recordDelivered(id);
     this.metrics.delivered(channel, createdAt);
-    this.logger.log(`Notification ${id} (${channel}, lead ${leadId}) delivered at attempt ${attempts}`);
+    this.logger.log(`Notification ${id} (${channel}, ${about}) delivered at attempt ${attempts}`);
   }
 }

@@ -5,6 +5,7 @@ import { type Locale, NotificationChannel } from '../generated/prisma/enums';
 import { confirmationEmail } from './confirmation-email';
 import { dataLinkEmail } from './data-link-email';
 import { loadEmailTemplates } from './email-templates';
+import { erasureEmailMessage, erasureWebhookPayload } from './erasure-message';
 import { emailMessage, type LeadSummary, webhookPayload } from './lead-message';
 
 /** A failed delivery, described without the lead's data (it goes to logs and to the outbox row). */
@@ -23,12 +24,20 @@ export class NotificationSenders implements OnApplicationShutdown {
   }
 
   async send(channel: NotificationChannel, notificationId: string, lead: LeadSummary): Promise<void> {
-    if (channel === NotificationChannel.WEBHOOK) return this.postWebhook(notificationId, lead);
+    const staffPage = this.config.STAFF_PAGE_URL;
+    if (channel === NotificationChannel.WEBHOOK) return this.postWebhook(notificationId, webhookPayload(lead, staffPage));
     if (channel === NotificationChannel.CONFIRMATION) return this.sendConfirmation(notificationId, lead);
-    return this.sendEmail(notificationId, lead);
+    return this.sendEmail(notificationId, emailMessage(lead, staffPage));
   }
 
-  private async postWebhook(notificationId: string, lead: LeadSummary): Promise<void> {
+  /** That a person erased these leads themselves: sales delete the chat notice and the email they were sent about each. */
+  async sendErasureNotice(channel: NotificationChannel, notificationId: string, leadIds: string[]): Promise<void> {
+    if (channel === NotificationChannel.WEBHOOK) return this.postWebhook(notificationId, erasureWebhookPayload(leadIds));
+    if (channel === NotificationChannel.EMAIL) return this.sendEmail(notificationId, erasureEmailMessage(leadIds));
+    throw new DeliveryError(`an erasure notice goes to sales' channels only, not ${channel}`);
+  }
+
+  private async postWebhook(notificationId: string, payload: object): Promise<void> {
     const url = this.config.NOTIFY_WEBHOOK_URL;
     if (!url) throw new DeliveryError('NOTIFY_WEBHOOK_URL is not set');
     let response: Response;
@@ -37,7 +46,7 @@ export class NotificationSenders implements OnApplicationShutdown {
         method: 'POST',
         // The notification id lets a receiver drop a delivery it has already taken.
         headers: { 'content-type': 'application/json', 'x-segmentia-notification': notificationId },
-        body: JSON.stringify(webhookPayload(lead, this.config.STAFF_PAGE_URL)),
+        body: JSON.stringify(payload),
         signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
         redirect: 'error',
       });
@@ -48,13 +57,9 @@ export class NotificationSenders implements OnApplicationShutdown {
     if (!response.ok) throw new DeliveryError(`webhook answered HTTP ${response.status}`);
   }
 
-  private async sendEmail(notificationId: string, lead: LeadSummary): Promise<void> {
+  private async sendEmail(notificationId: string, message: { subject: string; text: string }): Promise<void> {
     if (!this.config.NOTIFY_EMAIL_TO.length) throw new DeliveryError('NOTIFY_EMAIL_TO is not set');
-    await this.mail({
-      to: this.config.NOTIFY_EMAIL_TO,
-      messageId: `<${notificationId}@segmentia.notifications>`,
-      ...emailMessage(lead, this.config.STAFF_PAGE_URL),
-    });
+    await this.mail({ to: this.config.NOTIFY_EMAIL_TO, messageId: `<${notificationId}@segmentia.notifications>`, ...message });
   }
 
   /** To the prospect, in the request's language; a reply reaches sales (the company's address). */
@@ -71,10 +76,11 @@ export class NotificationSenders implements OnApplicationShutdown {
   }
 
   /**
-   * The privacy centre's link to the data of an address's requests, to that address only, in the page's language
-   * (dataLinkEmail). Sent at once, not through the outbox: the link's token is stored only as a hash.
+   * The privacy centre's link to the data of an address's requests, to that address as its leads and objections store
+   * it (one message, every stored spelling), in the page's language (dataLinkEmail). Sent at once, not through the
+   * outbox: the link's token is stored only as a hash.
    */
-  async sendDataLink(to: string, link: { locale: Locale; url: string; minutes: number }): Promise<void> {
+  async sendDataLink(to: string[], link: { locale: Locale; url: string; minutes: number }): Promise<void> {
     const { company } = this.config;
     await this.mail({
       to,

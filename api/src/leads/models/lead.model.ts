@@ -134,7 +134,7 @@ export class Lead {
     nullable: true,
     description:
       "The same prospect's first request of the 90 days before this one (same email, or same " +
-      'agency at the same email domain); null: a new prospect, or that request was erased',
+      'agency at the same email domain, not a free-mail one); null: a new prospect, or that request was erased',
   })
   repeatOf: LeadReference | null;
 

@@ -1,5 +1,6 @@
 import { ArgsType, Field } from '@nestjs/graphql';
-import { IsString, MaxLength } from 'class-validator';
+import { IsEnum, IsOptional, IsString, MaxLength } from 'class-validator';
+import { Locale } from '../../common/locale';
 
 @ArgsType()
 export class MyDataTokenArgs {
@@ -7,4 +8,12 @@ export class MyDataTokenArgs {
   @IsString()
   @MaxLength(100)
   token: string;
+}
+
+@ArgsType()
+export class MyRequestDataArgs extends MyDataTokenArgs {
+  @Field(() => Locale, { nullable: true, description: "The page's language, for the audiences' names; the link's language when absent" })
+  @IsOptional()
+  @IsEnum(Locale)
+  locale?: Locale | null;
 }

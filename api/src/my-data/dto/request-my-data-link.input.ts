@@ -2,14 +2,20 @@ import { Field, InputType } from '@nestjs/graphql';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsEnum, IsString, MaxLength } from 'class-validator';
 import { CONTACT_LIMITS } from '@segmentia/contracts/contact';
+import { IsAsciiEmail } from '../../common/ascii-email';
 import { Locale } from '../../common/locale';
 import { IsSingleLine } from '../../common/text-characters';
 
 @InputType({ description: "A request for a link to the data of one's contact requests (the privacy centre)" })
 export class RequestMyDataLinkInput {
-  @Field({ description: 'The address the requests were sent with: the link goes to it, and only if it has one' })
+  @Field({
+    description:
+      'The address the requests were sent with, in any case: the link goes to it as the requests store it, only if it ' +
+      'has one; printable ASCII without quotes (isAsciiEmail)',
+  })
   @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
   @IsEmail()
+  @IsAsciiEmail()
   @MaxLength(CONTACT_LIMITS.email.max)
   @IsSingleLine()
   email: string;

@@ -2,6 +2,7 @@ import { Field, ID, InputType } from '@nestjs/graphql';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsEnum, IsOptional, IsString, IsUUID, MaxLength, MinLength } from 'class-validator';
 import { OBJECTION_LIMITS } from '@segmentia/contracts/privacy';
+import { IsAsciiEmail } from '../../common/ascii-email';
 import { Locale } from '../../common/locale';
 import { IsPlainText, IsSingleLine } from '../../common/text-characters';
 
@@ -16,6 +17,7 @@ export class ObjectionInput {
   @Field({ description: 'Where staff answer' })
   @Transform(trim)
   @IsEmail()
+  @IsAsciiEmail()
   @MaxLength(OBJECTION_LIMITS.email.max)
   @IsSingleLine()
   email: string;

@@ -17,6 +17,7 @@ import {
   type CountryAudiencesQueryVariables,
   CheckEmailDocument,
   EraseMyRequestDataDocument,
+  type Locale,
   MyRequestDataDocument,
   type RequestMyDataLinkInput,
   RequestMyDataLinkDocument,
@@ -99,17 +100,17 @@ export async function requestMyDataLink(input: RequestMyDataLinkInput) {
 }
 
 /** The privacy centre: what the link opens, never from a cache (the token goes by POST, in no URL). */
-export async function fetchMyRequestData(token: string) {
+export async function fetchMyRequestData(token: string, locale: Locale) {
   const { data } = await client.query({
     query: MyRequestDataDocument,
-    variables: { token },
+    variables: { token, locale },
     fetchPolicy: 'no-cache',
     context: { fetchOptions: { method: 'POST' } },
   });
   return data!.myRequestData;
 }
 
-/** The privacy centre: erases every request of the link's address. */
+/** The privacy centre: erases every request and written objection of the link's address. */
 export async function eraseMyRequestData(token: string) {
   const { data } = await client.mutate({ mutation: EraseMyRequestDataDocument, variables: { token } });
   return data!.eraseMyRequestData;

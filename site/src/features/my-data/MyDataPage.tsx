@@ -2,6 +2,8 @@ import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { AlertCircle, CheckCircle2, Trash2 } from 'lucide-react';
 import React, { useEffect, useId, useRef, useState } from 'react';
 import type { MyRequestDataQuery } from '../api/generated';
+import { useLocale } from '../i18n/use-locale';
+import { MyObjections } from './MyObjections';
 import { RequestDataLink } from './RequestDataLink';
 import { type MyRequest, RequestDetails, useDateFormat } from './RequestDetails';
 import { forgetToken, takeToken } from './token';
@@ -15,7 +17,14 @@ type State =
   | { kind: 'refused'; reason: Refusal }
   | { kind: 'failed' }
   | { kind: 'shown'; data: Data }
-  | { kind: 'erased'; count: number; erasedAt: string };
+  | { kind: 'erased'; erasure: Erasure };
+
+/** What the erasure removed, and when. */
+interface Erasure {
+  count: number;
+  objections: number;
+  erasedAt: string;
+}
 
 const REFUSALS: Refusal[] = ['linkInvalid', 'linkExpired', 'linkUsed'];
 const TOKEN_FRAGMENT = /(?:^#|&)token=/;
@@ -33,6 +42,7 @@ if (typeof window !== 'undefined' && /\/privacy-center\/my-data\/$/.test(window.
  */
 export function MyDataPage() {
   const { t } = useTranslation('my-data');
+  const { locale } = useLocale();
   const [state, setState] = useState<State>({ kind: 'loading' });
   const token = useRef<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -45,7 +55,7 @@ export function MyDataPage() {
     void (async () => {
       const api = await import('../api/client');
       try {
-        const data = await api.fetchMyRequestData(token.current!);
+        const data = await api.fetchMyRequestData(token.current!, locale.api);
         if (current) setState({ kind: 'shown', data });
       } catch (error) {
         const { reason } = api.describeFailure(error);
@@ -57,7 +67,8 @@ export function MyDataPage() {
     return () => {
       current = false;
     };
-  }, []);
+    // The page's language is fixed for its life: another language is another page.
+  }, [locale.api]);
 
   /** The link stopped working while the page was open (it expired): said, and the tab forgets it. */
   const refuse = (reason: Refusal) => {
@@ -70,9 +81,9 @@ export function MyDataPage() {
     window.addEventListener('hashchange', onLink);
     return () => window.removeEventListener('hashchange', onLink);
   }, []);
-  const onErased = (count: number, erasedAt: string) => {
+  const onErased = (erasure: Erasure) => {
     forgetToken(window.sessionStorage);
-    setState({ kind: 'erased', count, erasedAt });
+    setState({ kind: 'erased', erasure });
   };
   useEffect(() => {
     if (state.kind === 'erased') heading.current?.focus();
@@ -115,22 +126,28 @@ export function MyDataPage() {
       {state.kind === 'erased' && (
         <div className={styles.done} role="status">
           <CheckCircle2 size={32} strokeWidth={1.75} aria-hidden="true" />
-          <ErasedText count={state.count} erasedAt={state.erasedAt} />
+          <ErasedText {...state.erasure} />
         </div>
       )}
     </div>
   );
 }
 
-function ErasedText({ count, erasedAt }: { count: number; erasedAt: string }) {
+function ErasedText({ count, objections, erasedAt }: Erasure) {
   const { t } = useTranslation('my-data');
   const date = useDateFormat();
-  return <p>{t('erase.done', { count, date: date(erasedAt) })}</p>;
+  if (!count) return <p>{t('erase.doneObjectionsOnly', { count: objections, date: date(erasedAt) })}</p>;
+  return (
+    <p>
+      {t('erase.done', { count, date: date(erasedAt) })}
+      {objections > 0 && ` ${t('erase.doneObjections', { count: objections })}`}
+    </p>
+  );
 }
 
 /** The data, request by request, and the erasure. */
 interface Actions {
-  onErased: (count: number, erasedAt: string) => void;
+  onErased: (erasure: Erasure) => void;
   onRefused: (reason: Refusal) => void;
 }
 
@@ -146,13 +163,16 @@ function Shown({ data, token, ...actions }: { data: Data; token: string } & Acti
       ) : (
         <p className={styles.notice}>{t('page.none')}</p>
       )}
-      {data.requests.length > 0 && <EraseMyData token={token} count={data.requests.length} {...actions} />}
+      <MyObjections objections={data.objections} />
+      {data.requests.length + data.objections.length > 0 && (
+        <EraseMyData token={token} count={data.requests.length} objections={data.objections.length} {...actions} />
+      )}
     </>
   );
 }
 
 /** "Erase my data", then a confirmation that says what goes and that it cannot be undone; keyboard focus follows each step. */
-function EraseMyData({ token, count, onErased, onRefused }: { token: string; count: number } & Actions) {
+function EraseMyData({ token, count, objections, onErased, onRefused }: { token: string; count: number; objections: number } & Actions) {
   const { t } = useTranslation('my-data');
   const [step, setStep] = useState<'ready' | 'confirming' | 'erasing' | 'failed'>('ready');
   const eraseButton = useRef<HTMLButtonElement>(null);
@@ -167,8 +187,7 @@ function EraseMyData({ token, count, onErased, onRefused }: { token: string; cou
     setStep('erasing');
     const api = await import('../api/client');
     try {
-      const erasure = await api.eraseMyRequestData(token);
-      onErased(erasure.count, erasure.erasedAt);
+      onErased(await api.eraseMyRequestData(token));
     } catch (error) {
       const { reason } = api.describeFailure(error);
       if (REFUSALS.includes(reason as Refusal)) return onRefused(reason as Refusal);
@@ -196,7 +215,8 @@ function EraseMyData({ token, count, onErased, onRefused }: { token: string; cou
       ) : (
         <div className={styles.confirm} role="group" aria-labelledby="my-data-erase-question">
           <p id="my-data-erase-question" ref={question} tabIndex={-1}>
-            <strong>{t('erase.confirm', { count })}</strong>
+            <strong>{count ? t('erase.confirm', { count }) : t('erase.confirmObjectionsOnly', { count: objections })}</strong>
+            {count > 0 && objections > 0 && ` ${t('erase.confirmObjections', { count: objections })}`}
           </p>
           <div className={styles.actions}>
             <button type="button" className={`button ${styles.danger}`} onClick={erase} disabled={step === 'erasing'}>

@@ -2,16 +2,31 @@ import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { AlertCircle, MailCheck, Send } from 'lucide-react';
 import React, { useEffect, useId, useRef, useState } from 'react';
 import { CONTACT_LIMITS, EMAIL_PATTERN } from '@segmentia/contracts/contact';
-import { useProvedSend } from '../contact/use-proved-send';
+import { ASCII_EMAIL } from '@segmentia/contracts/privacy';
+import type { ApiFailure } from '../api/failure';
+import { useProvedSend, waitReason } from '../contact/use-proved-send';
 import { useLocale } from '../i18n/use-locale';
 import { FormNotice } from '../privacy-center/FormNotice';
 import * as styles from './MyData.module.css';
 
 type Status = { kind: 'filling' } | { kind: 'sending' } | { kind: 'sent'; email: string } | { kind: 'failed'; reason: Failure };
-type Failure = 'network' | 'unavailable' | 'rate' | 'proof';
+type Failure = 'network' | 'unavailable' | 'rate' | 'tooSoon' | 'ceiling' | 'proof';
 
-/** What the API's refusal means to the visitor: TOO_MANY_REQUESTS is "wait", no connection is "check it". */
-const failureOf = (code: string): Failure => (code === 'NETWORK' ? 'network' : code === 'TOO_MANY_REQUESTS' ? 'rate' : 'unavailable');
+type EmailError = 'required' | 'email' | 'ascii';
+
+/** What is wrong with the address as typed (the API refuses the same: isEmail, isAsciiEmail), or null. */
+function emailError(address: string): EmailError | null {
+  if (!address) return 'required';
+  if (!EMAIL_PATTERN.test(address) || address.length > CONTACT_LIMITS.email.max) return 'email';
+  return ASCII_EMAIL.test(address) ? null : 'ascii';
+}
+
+/** What the API's refusal means to the visitor: a reason to wait (waitReason) says how long, no connection is "check it". */
+const failureOf = (failure: ApiFailure): Failure => {
+  const wait = waitReason(failure);
+  if (wait) return wait === 'tooMany' ? 'rate' : wait;
+  return failure.code === 'NETWORK' ? 'network' : 'unavailable';
+};
 
 /**
  * The privacy centre's "your request's data": a person who sent the contact form asks, by address, for a link to
@@ -25,7 +40,7 @@ export function RequestDataLink({ id, asking = false }: { id?: string; asking?: 
   const headingId = useId();
   const [status, setStatus] = useState<Status>({ kind: 'filling' });
   const [email, setEmail] = useState('');
-  const [error, setError] = useState<'required' | 'email' | null>(null);
+  const [error, setError] = useState<EmailError | null>(null);
   // Server-rendered, the button stays disabled until this code runs: a native submit would put the address into the URL.
   const [live, setLive] = useState(false);
   useEffect(() => setLive(true), []);
@@ -42,7 +57,7 @@ export function RequestDataLink({ id, asking = false }: { id?: string; asking?: 
     event.preventDefault();
     if (status.kind === 'sending') return;
     const address = email.trim();
-    const invalid = !address ? 'required' : !EMAIL_PATTERN.test(address) || address.length > CONTACT_LIMITS.email.max ? 'email' : null;
+    const invalid = emailError(address);
     setError(invalid);
     if (invalid) return input.current?.focus();
     setStatus({ kind: 'sending' });
@@ -52,11 +67,11 @@ export function RequestDataLink({ id, asking = false }: { id?: string; asking?: 
     );
     if (outcome.kind === 'done') return setStatus({ kind: 'sent', email: address });
     if (outcome.kind === 'fieldErrors') {
-      setError('email');
+      setError(outcome.fields.email === 'isAsciiEmail' ? 'ascii' : 'email');
       setStatus({ kind: 'filling' });
       return input.current?.focus();
     }
-    setStatus({ kind: 'failed', reason: outcome.kind === 'noProof' ? 'proof' : failureOf(outcome.failure.code) });
+    setStatus({ kind: 'failed', reason: outcome.kind === 'noProof' ? 'proof' : failureOf(outcome.failure) });
   };
 
   return (

@@ -74,7 +74,7 @@ export function RequestDetails({ request, headingId }: { request: MyRequest; hea
             <ul className={styles.list}>
               {request.requestedAudiences.map((audience) => (
                 <li key={audience.segmentId}>
-                  {audience.englishTaxonomyPath} ({country(audience.country)}, <code>{audience.segmentId}</code>)
+                  {audience.taxonomyPath} ({country(audience.country)}, <code>{audience.segmentId}</code>)
                 </li>
               ))}
             </ul>

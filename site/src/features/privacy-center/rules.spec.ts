@@ -13,6 +13,9 @@ describe("the privacy centre's checks before sending", () => {
     expect(objectionErrors({ email: 'ana@example.org', message: 'Please leave me out.' })).toEqual({});
     expect(objectionErrors({ email: '', message: '' })).toEqual({ email: 'required', message: 'required' });
     expect(objectionErrors({ email: 'ana@', message: 'Too short' })).toEqual({ email: 'isEmail', message: 'minLength' });
+    // What JavaScript and PostgreSQL would lower-case differently (U+212A KELVIN SIGN), and a quoted local part.
+    expect(objectionErrors({ email: '\u212Aim@provider.example', message: 'I object to it' })).toEqual({ email: 'isAsciiEmail' });
+    expect(objectionErrors({ email: '"kim"@provider.example', message: 'I object to it' })).toEqual({ email: 'isAsciiEmail' });
     expect(objectionErrors({ email: 'ana@example.org', message: 'x'.repeat(2001) })).toEqual({ message: 'maxLength' });
   });
 });

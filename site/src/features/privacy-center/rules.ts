@@ -1,4 +1,4 @@
-import { ADVERTISING_ID, isZeroAdvertisingId, OBJECTION_LIMITS } from '@segmentia/contracts/privacy';
+import { ADVERTISING_ID, ASCII_EMAIL, isZeroAdvertisingId, OBJECTION_LIMITS } from '@segmentia/contracts/privacy';
 
 /** The code of what is wrong with an advertising ID as typed (the API's codes), or null. */
 export function advertisingIdError(value: string): string | null {
@@ -15,6 +15,7 @@ export function objectionErrors({ email, message }: { email: string; message: st
   const errors: Record<string, string> = {};
   if (!email.trim()) errors.email = 'required';
   else if (!EMAIL.test(email.trim()) || email.trim().length > OBJECTION_LIMITS.email.max) errors.email = 'isEmail';
+  else if (!ASCII_EMAIL.test(email.trim())) errors.email = 'isAsciiEmail';
   const length = message.trim().length;
   if (!length) errors.message = 'required';
   else if (length < OBJECTION_LIMITS.message.min) errors.message = 'minLength';
