@@ -5,6 +5,7 @@ import { createHash, createHmac, randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { createTestIdentity, serveKeySet, solvedProof, TEST_PROJECT_ID, testSetting } from '@segmentia/testing';
 import { MachineScope } from '../src/machine-keys/machine-key';
+import { Metrics } from '../src/metrics/metrics.service';
 import { createMachineKey, listMachineKeys } from '../src/machine-keys/machine-keys';
 import { suppressionKeyFingerprint } from '../src/privacy/suppression-key';
 import { startTestApi, type TestApi } from './support/api';
@@ -102,6 +103,13 @@ describe("the pipeline's key", () => {
     expect((await listMachineKeys(keys.owner)).find((listed) => listed.name === name)?.lastReadAt).toEqual(
       new Date(shown.body.data!.privacyCenterSummary.lastSuppressionRead.readAt as string),
     );
+
+    // Prometheus reads the same table: the last read (another spec's may be later), and since when a reader key exists.
+    const figure = async (metric: string) =>
+      Number(/ ([\d.e+]+)$/m.exec(await api.app.get(Metrics).registry.getSingleMetricAsString(metric))?.[1]);
+    const readAt = new Date(shown.body.data!.privacyCenterSummary.lastSuppressionRead.readAt as string).getTime() / 1000;
+    expect(await figure('segmentia_suppression_list_last_read_timestamp_seconds')).toBeGreaterThanOrEqual(readAt);
+    expect(await figure('segmentia_suppression_list_reader_since_timestamp_seconds')).toBeLessThanOrEqual(readAt);
   });
 
   it('is refused by every staff field (UNAUTHENTICATED), and a staff sign-in is refused by the pipeline’s fields', async () => {
