@@ -57,7 +57,7 @@ test('coming from a measured page, the privacy centre opens as a new document, w
   page.on('request', (request) => /google/.test(new URL(request.url()).hostname) && google.push(request.url()));
   // The callout under the policy is a client-side link: the page loads in full all the same (a new window object).
   await page.evaluate(() => Object.assign(window, { beforeTheCentre: true }));
-  await page.locator('a[data-nav="privacy-center"]').click();
+  await page.locator('main a[data-nav="privacy-center"]').click();
   await page.waitForURL('**/en/privacy-center/');
   await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
   expect(await page.evaluate(() => 'beforeTheCentre' in window)).toBe(false);
