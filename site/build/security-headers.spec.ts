@@ -22,6 +22,13 @@ function builtSite(): string {
 }
 
 const settings = { apiUrl: 'https://www.segmentia.es/graphql', siteUrl: 'https://www.segmentia.es', firebase: {} };
+/** Every tag, analytics and sign-in host configured, and the API on a host of its own. */
+const configured = {
+  ...settings,
+  apiUrl: 'https://api.segmentia.es/graphql',
+  gtmId: 'GTM-X',
+  firebase: { appId: 'a', measurementId: 'G-1', apiKey: 'k', authDomain: 'seg.firebaseapp.com' },
+};
 const directive = (csp: string, name: string) => csp.split('; ').find((part) => part.startsWith(`${name} `));
 
 describe('securityHeaders', () => {
@@ -39,12 +46,6 @@ describe('securityHeaders', () => {
   });
 
   it('opens the tag and analytics hosts only when they are configured, and never on the staff page', () => {
-    const configured = {
-      ...settings,
-      apiUrl: 'https://api.segmentia.es/graphql',
-      gtmId: 'GTM-X',
-      firebase: { appId: 'a', measurementId: 'G-1', apiKey: 'k', authDomain: 'seg.firebaseapp.com' },
-    };
     const site = inlineScriptHashes(builtSite());
     const publicCsp = securityHeaders(site, configured)['Content-Security-Policy']!;
     expect(directive(publicCsp, 'script-src')).toContain('https://www.googletagmanager.com');
@@ -66,6 +67,13 @@ describe('securityHeaders', () => {
     expect(securityHeaders(site, configured)['Cross-Origin-Opener-Policy']).toBe('same-origin');
     expect(directive(securityHeaders(site, settings)['Content-Security-Policy']!, 'script-src')).not.toContain('googletagmanager');
   });
+
+  it('gives the privacy centre no tag or analytics host, and no Firebase Auth, though they are configured', () => {
+    const csp = securityHeaders(inlineScriptHashes(builtSite()), configured, { untagged: true })['Content-Security-Policy']!;
+    expect(csp).not.toMatch(/google|firebase|securetoken/);
+    expect(directive(csp, 'connect-src')).toBe("connect-src 'self' https://api.segmentia.es");
+    expect(directive(csp, 'frame-src')).toBe("frame-src 'none'");
+  });
 });
 
 describe('writeSecurityHeaders', () => {
@@ -77,6 +85,7 @@ describe('writeSecurityHeaders', () => {
       ['security-headers.conf', built.public],
       ['security-headers-home.conf', built.home],
       ['security-headers-staff.conf', built.staff],
+      ['security-headers-untagged.conf', built.untagged],
     ] as const) {
       const conf = readFileSync(path.join(out, file), 'utf8');
       for (const [name, value] of Object.entries(headers)) expect(conf).toContain(`add_header ${name} "${value}" always;`);
@@ -86,6 +95,8 @@ describe('writeSecurityHeaders', () => {
     expect(built.public['Strict-Transport-Security']).toBeUndefined();
     expect(new RegExp(built.staffPath).test('/de/staff/')).toBe(true);
     expect(new RegExp(built.staffPath).test('/de/staffing/')).toBe(false);
+    expect(new RegExp(built.untaggedPath).test('/fr/privacy-center/my-data/')).toBe(true);
+    expect(new RegExp(built.untaggedPath).test('/privacy/')).toBe(false);
   });
 
   it('refuses a value nginx would misread', () => {

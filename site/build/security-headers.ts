@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { STAFF_PATH } from '../src/features/security/paths';
+import { PRIVACY_CENTER_PATH, STAFF_PATH } from '../src/features/security/paths';
 import { htmlFiles } from './built-pages';
 
 /** What the policy depends on besides the built pages: the build's GATSBY_* settings. */
@@ -71,16 +71,19 @@ const origin = (url: string) => new URL(url).origin;
  * only the site, the API and Firebase Auth. Only the staff page signs in, and
  * it is always a document of its own (gatsby-browser loads it in full, never
  * client-side), so the public pages' policy names none of Firebase Auth's hosts.
- * `home`: the root page's, which also allows its own inline script.
+ * `untagged`: the privacy centre's (its data page shows a person's requests and
+ * holds the link's token), which allow no tag host either, and no Firebase Auth;
+ * gatsby-browser loads it in full too. `home`: the root page's, which also allows
+ * its own inline script.
  */
 export function securityHeaders(
   scripts: InlineScripts,
   settings: PolicySettings,
-  { staff = false, home = false } = {},
+  { staff = false, untagged = staff, home = false }: { staff?: boolean; untagged?: boolean; home?: boolean } = {},
 ): Record<string, string> {
   const api = origin(settings.apiUrl) === origin(settings.siteUrl) ? [] : [origin(settings.apiUrl)];
-  const analytics = !staff && Boolean(settings.firebase.appId && settings.firebase.measurementId);
-  const tags = !staff && (Boolean(settings.gtmId) || analytics);
+  const analytics = !untagged && Boolean(settings.firebase.appId && settings.firebase.measurementId);
+  const tags = !untagged && (Boolean(settings.gtmId) || analytics);
   const auth = staff && Boolean(settings.firebase.apiKey && settings.firebase.authDomain);
   const authDomain = auth ? [`https://${settings.firebase.authDomain}`] : [];
   const csp = {
@@ -129,12 +132,17 @@ export function securityHeaders(
 /** Strict-Transport-Security: two years, subdomains too. Only over HTTPS. */
 export const HSTS = 'max-age=63072000; includeSubDomains';
 
-/** What both servers read: the public pages' headers, the root page's, the staff page's, and which paths are the staff page's. */
+/**
+ * What both servers read: the public pages' headers, the root page's, the staff page's, the privacy centre's, and
+ * which paths are the staff page's and the privacy centre's.
+ */
 export interface BuiltHeaders {
   public: Record<string, string>;
   home: Record<string, string>;
   staff: Record<string, string>;
   staffPath: string;
+  untagged: Record<string, string>;
+  untaggedPath: string;
 }
 
 /** The same headers as nginx `add_header` lines (always: errors too), with HSTS. */
@@ -150,7 +158,7 @@ export function nginxInclude(headers: Record<string, string>): string {
 /**
  * Computes the headers of the site in `publicDir` and writes them into
  * `outDir`: security-headers.json (npm start's site server), and
- * security-headers.conf, security-headers-home.conf and security-headers-staff.conf (nginx).
+ * security-headers.conf, security-headers-home.conf, security-headers-staff.conf and security-headers-untagged.conf (nginx).
  */
 export function writeSecurityHeaders(publicDir: string, outDir: string, settings: PolicySettings): BuiltHeaders {
   const scripts = inlineScriptHashes(publicDir);
@@ -159,11 +167,14 @@ export function writeSecurityHeaders(publicDir: string, outDir: string, settings
     home: securityHeaders(scripts, settings, { home: true }),
     staff: securityHeaders(scripts, settings, { staff: true }),
     staffPath: STAFF_PATH.source,
+    untagged: securityHeaders(scripts, settings, { untagged: true }),
+    untaggedPath: PRIVACY_CENTER_PATH.source,
   };
   mkdirSync(outDir, { recursive: true });
   writeFileSync(path.join(outDir, 'security-headers.json'), `${JSON.stringify(headers, null, 2)}\n`);
   writeFileSync(path.join(outDir, 'security-headers.conf'), nginxInclude(headers.public));
   writeFileSync(path.join(outDir, 'security-headers-home.conf'), nginxInclude(headers.home));
   writeFileSync(path.join(outDir, 'security-headers-staff.conf'), nginxInclude(headers.staff));
+  writeFileSync(path.join(outDir, 'security-headers-untagged.conf'), nginxInclude(headers.untagged));
   return headers;
 }

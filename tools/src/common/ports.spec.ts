@@ -83,6 +83,8 @@ describe('serveSite', () => {
       home: { 'Content-Security-Policy': "default-src 'self' home" },
       staff: { 'Content-Security-Policy': "default-src 'self' staff" },
       staffPath: '^/(?:(?:en|de|it|fr)/)?staff(?:/|$)',
+      untagged: { 'Content-Security-Policy': "default-src 'self' untagged" },
+      untaggedPath: '^/(?:(?:en|de|it|fr)/)?privacy-center(?:/|$)',
     }),
   );
   afterAll(() => rmSync(site, { recursive: true, force: true }));
@@ -121,7 +123,7 @@ describe('serveSite', () => {
     }
   });
 
-  it('sends the build’s security headers with every answer, the root page’s on `/`, the staff page’s on the staff page', async () => {
+  it('sends the build’s security headers with every answer, the root page’s on `/`, the staff page’s and the privacy centre’s on theirs', async () => {
     const server = await serveSite(publicDir, 0, '127.0.0.1');
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
@@ -130,6 +132,7 @@ describe('serveSite', () => {
         ['/en/', 404, 'public'],
         ['/nope', 404, 'public'],
         ['/en/staff/', 200, 'staff'],
+        ['/de/privacy-center/my-data/', 404, 'untagged'],
       ] as const) {
         const response = await fetch(`${url}${pagePath}`);
         expect([pagePath, response.status, response.headers.get('content-security-policy')]).toEqual([

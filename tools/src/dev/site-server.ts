@@ -8,16 +8,19 @@ import { isPortError, portError } from '../common/ports';
 
 /**
  * The security headers the site's build computed for this build (its inline
- * scripts' hashes in the CSP), the root page's (its own inline script too) and
- * the staff page's (no tag host) apart: `site/headers/security-headers.json`,
- * beside site/public. nginx serves the same sets (security-headers.conf,
- * security-headers-home.conf, security-headers-staff.conf).
+ * scripts' hashes in the CSP), the root page's (its own inline script too), the
+ * staff page's and the privacy centre's (no tag host) apart:
+ * `site/headers/security-headers.json`, beside site/public. nginx serves the same
+ * sets (security-headers.conf, security-headers-home.conf,
+ * security-headers-staff.conf, security-headers-untagged.conf).
  */
 export function builtSecurityHeaders(publicDir: string): {
   public: Record<string, string>;
   home: Record<string, string>;
   staff: Record<string, string>;
   staffPath: RegExp;
+  untagged: Record<string, string>;
+  untaggedPath: RegExp;
 } {
   const file = path.join(publicDir, '..', 'headers', 'security-headers.json');
   if (!existsSync(file))
@@ -27,8 +30,16 @@ export function builtSecurityHeaders(publicDir: string): {
     home: Record<string, string>;
     staff: Record<string, string>;
     staffPath: string;
+    untagged: Record<string, string>;
+    untaggedPath: string;
   };
-  return { ...built, staffPath: new RegExp(built.staffPath) };
+  return { ...built, staffPath: new RegExp(built.staffPath), untaggedPath: new RegExp(built.untaggedPath) };
+}
+
+/** A page's headers: the staff page's, the privacy centre's, or the public pages'. */
+function pageHeaders(headers: ReturnType<typeof builtSecurityHeaders>, pagePath: string): Record<string, string> {
+  if (headers.staffPath.test(pagePath)) return headers.staff;
+  return headers.untaggedPath.test(pagePath) ? headers.untagged : headers.public;
 }
 
 /**
@@ -46,7 +57,7 @@ export function serveSite(publicDir: string, port: number, host = '0.0.0.0', var
   // Every answer, files, pages and 404s alike.
   app.use((request, response, next) => {
     const home = request.path === '/' || request.path === '/index.html';
-    response.set(home ? headers.home : headers.staffPath.test(request.path) ? headers.staff : headers.public);
+    response.set(home ? headers.home : pageHeaders(headers, request.path));
     next();
   });
   app.use(compression());

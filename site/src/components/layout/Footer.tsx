@@ -2,14 +2,17 @@ import { Link } from 'gatsby';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import React from 'react';
 import { BRAND, LINKEDIN_URL } from '../../config/site';
-import { openConsentSettings } from '../../features/consent/events';
+import { openConsentSettings, SETTINGS_FRAGMENT } from '../../features/consent/events';
 import { useLocale } from '../../features/i18n/use-locale';
 import { Logo } from './Logo';
 import { useCountryCount } from './use-country-count';
 import * as styles from './Footer.module.css';
 
-/** `staff`: the staff page's, without the cookie settings (its document has no consent tool). */
-export function Footer({ staff = false }: { staff?: boolean }) {
+/**
+ * `settings`: how the cookie settings open. `dialog`, in the page; `page`, on the cookies page, for a page whose
+ * document has no consent tool (the privacy centre's data page); `none`, the staff page's (staff have no cookies to set).
+ */
+export function Footer({ settings = 'dialog' }: { settings?: 'dialog' | 'page' | 'none' }) {
   const { t } = useTranslation('common');
   const { path } = useLocale();
   const countries = useCountryCount();
@@ -34,10 +37,15 @@ export function Footer({ staff = false }: { staff?: boolean }) {
             {t('nav.privacyCenter')}
           </Link>
           {/* Withdrawing is as easy as giving, from every page, before or after a decision: it opens the cookie settings. */}
-          {!staff && (
+          {settings === 'dialog' && (
             <button type="button" className={styles.settings} onClick={openConsentSettings} data-nav="cookie-settings">
               {t('consent:control')}
             </button>
+          )}
+          {settings === 'page' && (
+            <Link to={`${path('/cookies/')}#${SETTINGS_FRAGMENT}`} className={styles.settings} data-nav="cookie-settings">
+              {t('consent:control')}
+            </Link>
           )}
           <a href={LINKEDIN_URL} target="_blank" rel="noopener noreferrer" className={styles.external} data-external="linkedin">
             {/*

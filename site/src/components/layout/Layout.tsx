@@ -35,35 +35,53 @@ const FOOTER = (
 // The staff page has no cookie settings to open (no consent tool in its document).
 const STAFF_FOOTER = (
   <Suspense fallback={null}>
-    <Footer staff />
+    <Footer settings="none" />
+  </Suspense>
+);
+// The data page has no consent tool in its document either: its footer opens the settings on the cookies page.
+const UNTAGGED_FOOTER = (
+  <Suspense fallback={null}>
+    <Footer settings="page" />
   </Suspense>
 );
 
 /**
- * Every page's frame. `staff`: the page shows leads' personal data, so no tag
- * may run in its document: no cookie bar, no consent scripts (Tag Manager,
- * Analytics), no analytics events (gatsby-browser makes it a full page load).
+ * Every page's frame. `untagged`: the page shows a person's data (the privacy
+ * centre's data page), so no tag may run in its document: no cookie bar, no
+ * consent scripts (Tag Manager, Analytics), no analytics events (gatsby-browser
+ * makes it a full page load, and its security policy names no tag host).
+ * `staff`: the same for the staff page, which shows leads.
  */
-export function Layout({ pathname, staff = false, children }: { pathname: string; staff?: boolean; children: ReactNode }) {
+export function Layout({
+  pathname,
+  staff = false,
+  untagged = staff,
+  children,
+}: {
+  pathname: string;
+  staff?: boolean;
+  untagged?: boolean;
+  children: ReactNode;
+}) {
   const { t } = useTranslation('common');
   // Marks the page as interactive (React has attached its handlers): browser tests wait for it.
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
   // Reached client-side from a page that ran tags: gatsby-browser is loading it in full; show nothing meanwhile.
-  if (staff && typeof document !== 'undefined' && document.querySelector('script[data-consent-script]')) return null;
+  if (untagged && typeof document !== 'undefined' && document.querySelector('script[data-consent-script]')) return null;
   return (
     <>
       <a className="skip-link" href="#main">
         {t('nav.skip')}
       </a>
-      {!staff && CONSENT}
+      {!untagged && CONSENT}
       {HEADER}
       <main id="main" tabIndex={-1}>
         <ErrorBoundary>{children}</ErrorBoundary>
       </main>
-      {staff ? STAFF_FOOTER : FOOTER}
-      {!staff && <AnalyticsListener pathname={pathname} />}
+      {staff ? STAFF_FOOTER : untagged ? UNTAGGED_FOOTER : FOOTER}
+      {!untagged && <AnalyticsListener pathname={pathname} />}
     </>
   );
 }

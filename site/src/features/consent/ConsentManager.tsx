@@ -5,7 +5,7 @@ import React, { lazy, Suspense, useCallback, useEffect, useRef, useState } from 
 import { useLocale } from '../i18n/use-locale';
 import { ErrorBoundary } from '../resilience/ErrorBoundary';
 import { allowedUnder, COOKIES, CONSENT_EXPIRY_DAYS, globalPrivacyControl, revisionOf } from './config';
-import { OPEN_SETTINGS_EVENT } from './events';
+import { OPEN_SETTINGS_EVENT, SETTINGS_FRAGMENT } from './events';
 import { applyConsent } from './scripts';
 import { type ConsentState, currentConsentId, decisionCookies, readConsent, renewConsentId } from './store';
 import * as styles from './ConsentManager.module.css';
@@ -53,6 +53,7 @@ export function ConsentManager() {
 
   useEffect(() => {
     window.addEventListener(OPEN_SETTINGS_EVENT, openSettings);
+    if (window.location.hash === `#${SETTINGS_FRAGMENT}`) openSettings();
     return () => window.removeEventListener(OPEN_SETTINGS_EVENT, openSettings);
   }, [openSettings]);
 

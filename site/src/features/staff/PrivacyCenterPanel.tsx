@@ -5,6 +5,7 @@ import React, { useState } from 'react';
 import { RetryMessage } from '../../components/RetryMessage';
 import { useLocale } from '../i18n/use-locale';
 import { AnswerAudienceObjectionDocument, type AudienceObjectionItemFragment, PrivacyCenterDocument } from './generated';
+import { mailtoHref } from './format';
 import { problemText } from './problems';
 import { localProblem } from './staff-client';
 import * as shared from './Staff.module.css';
@@ -84,7 +85,7 @@ export function PrivacyCenterPanel() {
               {data.audienceObjections.map((objection) => (
                 <li key={objection.id} data-objection={objection.id}>
                   <p className={styles.meta}>
-                    <a href={`mailto:${objection.email}`}>{objection.email}</a> · {date(objection.receivedAt)} · {objection.locale}
+                    <a href={mailtoHref(objection.email)}>{objection.email}</a> · {date(objection.receivedAt)} · {objection.locale}
                   </p>
                   <p className={styles.message}>{objection.message}</p>
                   {objection.answeredAt ? (

@@ -5,10 +5,13 @@ import { pageHead } from '../../components/page-head';
 import type { LocaleData } from '../../features/i18n/head';
 import { MyDataPage } from '../../features/my-data/MyDataPage';
 
-/** The page the privacy centre's emailed link opens (its token in the #fragment); never indexed, not in the sitemap. */
+/**
+ * The page the privacy centre's emailed link opens (its token in the #fragment); never indexed, not in the sitemap.
+ * Untagged: it shows a person's requests and holds the link's token, so its document runs no consent tool or tag.
+ */
 export default function MyData({ location }: PageProps<LocaleData>) {
   return (
-    <Layout pathname={location.pathname}>
+    <Layout pathname={location.pathname} untagged>
       <MyDataPage />
     </Layout>
   );

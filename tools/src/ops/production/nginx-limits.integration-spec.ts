@@ -64,7 +64,12 @@ describe("nginx's budget per visitor on /graphql", () => {
     ca = readFileSync(cert, 'utf8');
     const headers = path.join(dir, 'headers');
     mkdirSync(headers);
-    for (const file of ['security-headers.conf', 'security-headers-home.conf', 'security-headers-staff.conf'])
+    for (const file of [
+      'security-headers.conf',
+      'security-headers-home.conf',
+      'security-headers-staff.conf',
+      'security-headers-untagged.conf',
+    ])
       writeFileSync(path.join(headers, file), 'add_header X-Content-Type-Options nosniff always;\n');
     const [httpPort, httpsPort] = [await freePort(), await freePort()];
     const config = writeNginxConfig(path.join(dir, 'nginx'), {
