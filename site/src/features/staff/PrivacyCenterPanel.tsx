@@ -7,6 +7,7 @@ import { useLocale } from '../i18n/use-locale';
 import { AnswerAudienceObjectionDocument, type AudienceObjectionItemFragment, PrivacyCenterDocument } from './generated';
 import { mailtoHref } from './format';
 import { problemText } from './problems';
+import { SelfServiceErasures } from './SelfServiceErasures';
 import { localProblem } from './staff-client';
 import * as shared from './Staff.module.css';
 import * as styles from './PrivacyCenterPanel.module.css';
@@ -110,6 +111,7 @@ export function PrivacyCenterPanel() {
           )}
         </>
       )}
+      <SelfServiceErasures />
     </section>
   );
 }
