@@ -208,8 +208,8 @@ it("confirms each request to the prospect in the request's language, once, and n
       privacy: 'https://www.segmentia.es/de/privacy/',
     },
     IT: {
-      subject: 'Abbiamo ricevuto la tua richiesta di accesso alla demo',
-      step: 'entro 72 ore lavorative al massimo',
+      subject: 'Abbiamo ricevuto la Sua richiesta di accesso alla demo',
+      step: 'entro 72 ore al massimo, esclusi i fine settimana e i festivi',
       privacy: 'https://www.segmentia.es/it/privacy/',
     },
     FR: {
