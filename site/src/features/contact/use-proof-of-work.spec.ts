@@ -45,6 +45,16 @@ describe('useProofOfWork', () => {
     expect(counts.renewals).toBe(1);
   });
 
+  it('starts the next proof once a send is done: a challenge proves one action', async () => {
+    const { proofOfWork, counts } = fakeProofOfWork(['first', 'second']);
+    const sent: string[] = [];
+    const done = async (altcha: string) => (sent.push(altcha), { kind: 'done' as const });
+    await proofOfWork.withProof(done);
+    expect(counts.renewals).toBe(1);
+    await proofOfWork.withProof(done);
+    expect(sent).toEqual(['first', 'second']);
+  });
+
   it('gives up after a second refusal, renewing for the visitor’s next try', async () => {
     const { proofOfWork, counts } = fakeProofOfWork(['a', 'b', 'c']);
     const send = jest.fn(async () => REFUSED);

@@ -19,7 +19,8 @@ export type NoProof = { kind: 'noProof' };
 /**
  * The proof of work of the site's forms: solved in the background from `start()` (the visitor's first focus in the
  * form); `withProof(send)` sends with a proof and, when the API refuses it (`proofRefused`), makes another and sends
- * once more; a second refusal, or no proof at all, answers `noProof`. Every other outcome of `send` is answered as is.
+ * once more; a second refusal, or no proof at all, answers `noProof`. Every other outcome of `send` is answered as is,
+ * and after a `done` one the next proof is started (the API spends a challenge on one action).
  */
 export function useProofOfWork(host: RefObject<HTMLElement | null>, load: (host: HTMLElement) => Promise<ProofOfWork> = loadProofOfWork) {
   const running = useRef<Promise<ProofOfWork> | null>(null);
@@ -43,6 +44,8 @@ export function useProofOfWork(host: RefObject<HTMLElement | null>, load: (host:
           const solved = await proof();
           if (!solved) return { kind: 'noProof' };
           const outcome = await send(solved.altcha);
+          // A challenge proves one action: once one is done, the form's next send (another ID, another request) needs a new one.
+          if (outcome.kind === 'done') (await started()).renew();
           if (outcome.kind !== 'proofRefused') return outcome as Exclude<Outcome, ProofRefused>;
           // Refused: the next try, this one's or the visitor's, needs a new challenge.
           (await started()).renew();
