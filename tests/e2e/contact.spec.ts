@@ -269,10 +269,13 @@ test(
     await expect(box.getByRole('link', { name: 'legal notice and terms' })).toHaveAttribute('href', '/en/legal/');
     await expect(box.getByRole('link', { name: 'privacy policy' })).toHaveAttribute('href', '/en/privacy/');
     await expect(page.locator('#contact form').getByRole('checkbox')).not.toBeChecked();
-    // Controller, purpose, legal basis, recipients and rights, then the policy.
+    // Controller, purpose, legal basis, recipients, rights and, apart, the right to object (art. 21(4) GDPR), then the policy.
     const layer = page.getByRole('region', { name: 'Basic data protection information' });
-    await expect(layer.locator('dt')).toHaveText(['Controller', 'Purpose', 'Legal basis', 'Recipients', 'Rights']);
+    await expect(layer.locator('dt')).toHaveText(['Controller', 'Purpose', 'Legal basis', 'Recipients', 'Rights', 'Objection']);
     await expect(layer.locator('dd').first()).toHaveText('Segmentia Data, S.L.');
+    // The test stack sets no webhook: no internal messaging among the recipients, as the policy leaves its item out.
+    await expect(layer.locator('dd').nth(3)).toHaveText(/^Hosting and email providers, /);
+    await expect(layer.locator('dd').nth(5)).toContainText('You can object at any time, without giving reasons');
     await expect(layer.getByRole('link', { name: 'privacy policy' })).toHaveAttribute('href', '/en/privacy/');
   },
 );
