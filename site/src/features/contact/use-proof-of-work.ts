@@ -19,13 +19,21 @@ export type NoProof = { kind: 'noProof' };
 /**
  * The proof of work of the site's forms: solved in the background from `start()` (the visitor's first focus in the
  * form); `withProof(send)` sends with a proof and, when the API refuses it (`proofRefused`), makes another and sends
- * once more; a second refusal, or no proof at all, answers `noProof`. Every other outcome of `send` is answered as is,
- * and after a `done` one the next proof is started (the API spends a challenge on one action).
+ * once more; a second refusal, or no proof at all, answers `noProof`. Every other outcome of `send` is answered as is.
+ * A `done` send spent its challenge (the API takes one per action): the form's next start or send makes a new one.
  */
 export function useProofOfWork(host: RefObject<HTMLElement | null>, load: (host: HTMLElement) => Promise<ProofOfWork> = loadProofOfWork) {
   const running = useRef<Promise<ProofOfWork> | null>(null);
+  const spent = useRef(false);
   return useMemo(() => {
-    const started = () => (running.current ??= load(host.current!));
+    const started = async () => {
+      const proofOfWork = await (running.current ??= load(host.current!));
+      if (spent.current) {
+        spent.current = false;
+        proofOfWork.renew();
+      }
+      return proofOfWork;
+    };
     /** A proof, or null when none could be made (the next asks again). */
     const proof = async () => {
       try {
@@ -44,8 +52,7 @@ export function useProofOfWork(host: RefObject<HTMLElement | null>, load: (host:
           const solved = await proof();
           if (!solved) return { kind: 'noProof' };
           const outcome = await send(solved.altcha);
-          // A challenge proves one action: once one is done, the form's next send (another ID, another request) needs a new one.
-          if (outcome.kind === 'done') (await started()).renew();
+          if (outcome.kind === 'done') spent.current = true;
           if (outcome.kind !== 'proofRefused') return outcome as Exclude<Outcome, ProofRefused>;
           // Refused: the next try, this one's or the visitor's, needs a new challenge.
           (await started()).renew();

@@ -92,8 +92,7 @@ describe('useProvedSend', () => {
     }, FIELDS);
     expect(outcome).toEqual({ kind: 'done', receipt: { id: 'r-1' } });
     expect(sent).toEqual(['proof-1', 'proof-2']);
-    // One for the refused proof, one once the send was done (the next send's).
-    expect(made.renewals).toBe(2);
+    expect(made.renewals).toBe(1);
   });
 
   it('answers noProof after a second refusal, and a failure without a connection as NETWORK', async () => {
