@@ -6,7 +6,7 @@
  * date fails it, and the failure prints the hash to record with the new date.
  */
 export const TERMS_VERSION = '2026-11-29';
-export const TERMS_TEXTS_SHA256 = '4699d2c9e4bfe6a6ef7ed1869509a80ef9cf9926a643b392d1b0a123aa55ed42';
+export const TERMS_TEXTS_SHA256 = '7f620b26b8d7d4805bf32a94e88e631a7f3d9e5493d6e4cfa4bff329db38fdf3';
 
 /** What the hash covers: the privacy, cookies and legal pages, and the form's first-layer notice with its consent line. */
 export const LEGAL_TEXTS = { pages: ['privacy', 'cookies', 'legal'], contactKeys: ['firstLayer', 'acceptTerms'] } as const;
