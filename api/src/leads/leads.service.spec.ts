@@ -190,7 +190,14 @@ describe('LeadsService: one lead', () => {
     const { service, tx, actions } = setUp();
     await expect(service.erase(uuid(1), STAFF)).resolves.toMatchObject({ id: 'erasure-1' });
     expect(tx.contactRequest.deleteMany).toHaveBeenCalledWith({ where: { id: { in: [uuid(1)] } } });
-    const ledger = { reason: ErasureReason.REQUEST, count: 1, erasedBy: 'staff-1', leadIds: [uuid(1)], objectionCount: 0, objectionIds: [] };
+    const ledger = {
+      reason: ErasureReason.REQUEST,
+      count: 1,
+      erasedBy: 'staff-1',
+      leadIds: [uuid(1)],
+      objectionCount: 0,
+      objectionIds: [],
+    };
     expect(tx.leadErasure.create.mock.calls[0]![0].data).toEqual(ledger);
     expect(actions).toEqual([expect.objectContaining({ kind: StaffActionKind.ERASE, erasureId: 'erasure-1' })]);
     expect(tx.staffAction.create).toHaveBeenCalledTimes(1);

@@ -231,7 +231,10 @@ export class Metrics {
           (SELECT extract(epoch FROM min(created_at))::float FROM machine_key
             WHERE revoked_at IS NULL AND 'READ_SUPPRESSIONS' = ANY(scopes)) AS "readerSince"`,
       {
-        lastRead: ['segmentia_suppression_list_last_read_timestamp_seconds', 'When a machine key last read the suppression list, in Unix seconds'],
+        lastRead: [
+          'segmentia_suppression_list_last_read_timestamp_seconds',
+          'When a machine key last read the suppression list, in Unix seconds',
+        ],
         readerSince: [
           'segmentia_suppression_list_reader_since_timestamp_seconds',
           'When the oldest machine key that may read the suppression list (not revoked) was made, in Unix seconds',

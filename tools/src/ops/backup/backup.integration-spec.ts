@@ -31,6 +31,7 @@ let database: Database;
 let client: Client;
 const leads: Record<string, string> = {};
 let beforeLast: Date;
+let objectionId: string;
 
 const storeLead = async (name: string) => {
   const { rows } = await client.query<{ id: string }>(
@@ -57,6 +58,11 @@ beforeAll(async () => {
   await storeLead('Alfa');
   await storeLead('Bravo');
   await storeLead('Echo');
+  const { rows: objection } = await client.query<{ id: string }>(
+    `INSERT INTO audience_objection (id, request_id, locale, email, message)
+     VALUES (gen_random_uuid(), gen_random_uuid(), 'ES', 'delta@agencia.es', 'Me opongo a estar en sus audiencias.') RETURNING id`,
+  );
+  objectionId = objection[0]!.id;
   await eraseAndCopy('Alfa');
   await takeBaseBackup(database.url, database.dataDir!, backupDir, key, suppressionKey);
   await storeLead('Charlie');
@@ -65,6 +71,13 @@ beforeAll(async () => {
   await pause();
   await storeLead('Delta');
   await eraseAndCopy('Charlie');
+  // The person erased their objection at the privacy centre (MyDataService.erase's record): a restore erases it again.
+  await client.query('DELETE FROM audience_objection WHERE id = $1', [objectionId]);
+  await client.query(
+    `INSERT INTO lead_erasure (id, reason, count, erased_by, lead_ids, objection_count, objection_ids)
+     VALUES (gen_random_uuid(), 'REQUEST', 0, 'data-subject', '{}', 1, $1::uuid[])`,
+    [[objectionId]],
+  );
   // Spam erased by retention (RetentionService's record of it): a restore to before it must erase it again too.
   await client.query('DELETE FROM contact_request WHERE id = $1', [leads.Echo]);
   await client.query(
@@ -87,8 +100,10 @@ describe('backups of the embedded PostgreSQL', () => {
     expect(readLedger(backupDir).map(({ reason, leads }) => [reason, leads])).toEqual([
       ['REQUEST', [leads.Alfa]],
       ['REQUEST', [leads.Charlie]],
+      ['REQUEST', []],
       ['SPAM', [leads.Echo]],
     ]);
+    expect(readLedger(backupDir).map((entry) => entry.objections ?? [])).toEqual([[], [], [objectionId], []]);
   });
 
   it('restore to the end of the archive: every lead stored, none erased', async () => {
@@ -111,8 +126,10 @@ describe('backups of the embedded PostgreSQL', () => {
 
   it('restore to a moment: the leads received until then, without those erased after it (on request, or as spam)', async () => {
     const report = await restore(backupDir, beforeLast, path.join(folder, 'moment'), await freePort(), key);
-    expect(report).toMatchObject({ leads: 1, erasedAgain: 2 });
+    // Charlie and Echo, and the objection erased with the person's own erasure.
+    expect(report).toMatchObject({ leads: 1, erasedAgain: 3 });
     expect(await leadNames(report.dataDir)).toEqual(['Bravo']);
+    expect(await objectionIds(report.dataDir)).toEqual([]);
   }, 120_000);
 
   it('record the WAL segment each base backup starts in, archived, so pruning keeps what a restore needs', async () => {
@@ -164,14 +181,16 @@ function storedFiles(folder: string): string[] {
 }
 
 /** The agency names of the leads in a restored folder (started again for the look, then stopped). */
-async function leadNames(dataDir: string): Promise<string[]> {
+const leadNames = (dataDir: string) => restoredColumn(dataDir, 'SELECT agency_name AS value FROM contact_request ORDER BY agency_name');
+const objectionIds = (dataDir: string) => restoredColumn(dataDir, 'SELECT id::text AS value FROM audience_objection ORDER BY id');
+
+/** One column of a restored database, read on a PostgreSQL started on it for the read. */
+async function restoredColumn(dataDir: string, sql: string): Promise<string[]> {
   const restored = await startEmbeddedPostgres({ dataDir, port: await freePort(), persistent: true, portVariable: 'a free port' });
   const reader = new Client({ connectionString: restored.url });
   await reader.connect();
   try {
-    return (await reader.query<{ name: string }>('SELECT agency_name AS name FROM contact_request ORDER BY agency_name')).rows.map(
-      (row) => row.name,
-    );
+    return (await reader.query<{ value: string }>(sql)).rows.map((row) => row.value);
   } finally {
     await reader.end();
     await restored.stop();

@@ -3,7 +3,8 @@
  * beside the backups, outside the database. A restore brings back the database
  * as it was, erased leads included; the ledger is applied after every restore,
  * before the API serves, so an erased lead never comes back. One JSON line per
- * erasure: its id, its reason, when, by whom (a Firebase uid), which leads. Ids only. Erasures at the end of the
+ * erasure: its id, its reason, when, by whom (a Firebase uid), which leads, and which written objections (a person's own
+ * erasure at the privacy centre erases their objections too). Ids only. Erasures at the end of the
  * retention period need no ledger: the retention job erases those leads again after a restore.
  */
 import { closeSync, fsyncSync, openSync, readFileSync, writeSync } from 'node:fs';
@@ -20,6 +21,8 @@ export interface LedgerEntry {
   erasedAt: string;
   erasedBy: string | null;
   leads: string[];
+  /** The written objections the same erasure removed; absent in lines written before objections were erased with leads. */
+  objections?: string[];
 }
 
 export function readLedger(backupDir: string): LedgerEntry[] {
@@ -43,9 +46,11 @@ export async function copyErasures(database: Pick<Pool, 'query'>, backupDir: str
     erased_at: Date;
     erased_by: string | null;
     lead_ids: string[];
-  }>('SELECT id, reason, erased_at, erased_by, lead_ids FROM lead_erasure WHERE reason = ANY($1::"ErasureReason"[]) ORDER BY erased_at', [
-    LEDGER_REASONS,
-  ]);
+    objection_ids: string[] | null;
+  }>(
+    'SELECT id, reason, erased_at, erased_by, lead_ids, objection_ids FROM lead_erasure WHERE reason = ANY($1::"ErasureReason"[]) ORDER BY erased_at',
+    [LEDGER_REASONS],
+  );
   const fresh = rows.filter((row) => !known.has(row.id));
   if (!fresh.length) return 0;
   const lines = fresh.map((row) =>
@@ -55,6 +60,7 @@ export async function copyErasures(database: Pick<Pool, 'query'>, backupDir: str
       erasedAt: row.erased_at.toISOString(),
       erasedBy: row.erased_by,
       leads: row.lead_ids,
+      ...(row.objection_ids?.length ? { objections: row.objection_ids } : {}),
     }),
   );
   const file = openSync(backupLayout(backupDir).ledger, 'a', 0o600);
@@ -68,8 +74,8 @@ export async function copyErasures(database: Pick<Pool, 'query'>, backupDir: str
 }
 
 /**
- * After a restore: every lead of the ledger erased again, and each erasure's record written again where the restore
- * lost it. Returns how many leads it erased (those the restored database still held).
+ * After a restore: every lead and written objection of the ledger erased again, and each erasure's record written again
+ * where the restore lost it. Returns how many rows it erased (those the restored database still held).
  */
 export async function applyLedger(database: Client, backupDir: string): Promise<number> {
   let erased = 0;
@@ -78,11 +84,25 @@ export async function applyLedger(database: Client, backupDir: string): Promise<
     for (const entry of readLedger(backupDir)) {
       const { rowCount } = await database.query('DELETE FROM contact_request WHERE id = ANY($1::uuid[])', [entry.leads]);
       erased += rowCount ?? 0;
+      const objections = entry.objections ?? [];
+      const { rowCount: objectionsErased } = await database.query('DELETE FROM audience_objection WHERE id = ANY($1::uuid[])', [
+        objections,
+      ]);
+      erased += objectionsErased ?? 0;
       await database.query(
-        `INSERT INTO lead_erasure (id, erased_at, reason, count, erased_by, lead_ids)
-         VALUES ($1, $2, $3::"ErasureReason", $4, $5, $6::uuid[])
+        `INSERT INTO lead_erasure (id, erased_at, reason, count, erased_by, lead_ids, objection_count, objection_ids)
+         VALUES ($1, $2, $3::"ErasureReason", $4, $5, $6::uuid[], $7, $8::uuid[])
          ON CONFLICT (id) DO NOTHING`,
-        [entry.erasure, entry.erasedAt, entry.reason ?? 'REQUEST', entry.leads.length, entry.erasedBy, entry.leads],
+        [
+          entry.erasure,
+          entry.erasedAt,
+          entry.reason ?? 'REQUEST',
+          entry.leads.length,
+          entry.erasedBy,
+          entry.leads,
+          objections.length,
+          objections,
+        ],
       );
     }
     await database.query('COMMIT');
