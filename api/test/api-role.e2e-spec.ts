@@ -39,7 +39,8 @@ async function leadWithAction(): Promise<string> {
        'DIRECTOR', 'DECIDE', 'SOLUTIONS', 'spec', now()) RETURNING id`,
   );
   await api.query(
-    `INSERT INTO staff_action (id, kind, staff_uid, staff_email, lead_id) VALUES (gen_random_uuid(), 'VIEW', 'api-role-spec', 'spec@segmentia.test', $1)`,
+    `INSERT INTO staff_action (id, kind, staff_uid, staff_email, lead_id)
+     VALUES (gen_random_uuid(), 'VIEW', 'api-role-spec', 'spec@segmentia.test', $1)`,
     [rows[0].id],
   );
   return rows[0].id;
@@ -93,7 +94,7 @@ describe(`PostgreSQL's ${API_ROLE} role`, () => {
     await expect(api.query(sql)).rejects.toThrow(refusal);
   });
 
-  it("adds to the staff-action trail and reads it, but may not delete a recent action, nor change the erasure function's period", async () => {
+  it("adds to the staff-action trail and reads it, may not delete a recent action nor change the erasure's period", async () => {
     const { rows } = await staffAction('now()');
     await expect(api.query('DELETE FROM staff_action WHERE id = $1', [rows[0].id])).rejects.toThrow(
       /permission denied for table staff_action/,

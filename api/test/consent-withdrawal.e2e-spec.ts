@@ -1,4 +1,4 @@
-// Withdrawing consent (issue 50, point 2): a person withdraws it at the privacy centre, and the receipt says the reason
+// Withdrawing consent: a person withdraws it at the privacy centre, and the receipt says the reason
 // and by when the ID is out of the segments; a partner or the pipeline sends withdrawn IDs in bulk with its machine key,
 // hashed on arrival, idempotent, answering how many were new.
 import { createHmac, randomUUID } from 'node:crypto';

@@ -1,5 +1,6 @@
-// The privacy centre's "your request's data" over HTTP: the link by email (to a known address only, the same answer
-// either way), the data it opens, the erasure through staff's ledger, and the limits.
+// Over 300 lines on purpose: the privacy centre's "your request's data" over HTTP, as one person's path: the link by
+// email (to a known address only, the same answer either way), the data it opens (her requests and objections only),
+// the erasure through staff's ledger and sales' notice of it, and the limits.
 import { createHash, randomUUID } from 'node:crypto';
 import { simpleParser } from 'mailparser';
 import { createTestIdentity, serveKeySet, solvedProof, TEST_PROJECT_ID, until } from '@segmentia/testing';
@@ -366,7 +367,7 @@ it("names the audiences asked for in the page's language (P-L17)", async () => {
   expect(english!.taxonomyPath).toBe(english!.englishTaxonomyPath);
 });
 
-it('tells sales, through the outbox, to delete their notices of the leads a person erased, and lists the erasure for staff (P-M5)', async () => {
+it('tells sales, through the outbox, to delete their notices of the leads a person erased, and lists the erasure for staff', async () => {
   const { asked, ids } = await prospect(2);
   const { token } = await linkFor(asked);
   expect((await erase(token)).body.data!.eraseMyRequestData.count).toBe(2);

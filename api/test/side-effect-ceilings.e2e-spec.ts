@@ -23,7 +23,8 @@ const spent = (id: string) => api.prisma.proofOfWorkUse.count({ where: { altchaI
 const usedLastHour = async (purpose: ProofPurpose) =>
   (
     await api.prisma.$queryRaw<{ used: number }[]>`
-      SELECT count(*)::int AS used FROM proof_of_work_use WHERE purpose = ${purpose}::"ProofPurpose" AND used_at > now() - interval '1 hour'`
+      SELECT count(*)::int AS used FROM proof_of_work_use
+      WHERE purpose = ${purpose}::"ProofPurpose" AND used_at > now() - interval '1 hour'`
   )[0]!.used;
 const metric = async (name: string, action: string, on = api) => {
   const text = await on.app.get(Metrics).registry.getSingleMetricAsString(name);
@@ -61,7 +62,7 @@ afterAll(() => api.close());
 describe.each([SideEffect.OPT_OUT, SideEffect.OBJECTION, SideEffect.DATA_LINK] as const)('past the hourly ceiling of %s', (action) => {
   const { purpose, mutation, input, stored } = ACTIONS[action];
 
-  it('refuses the send TOO_MANY_REQUESTS with its reason, storing nothing and spending no proof; the same send goes through once the hour allows', async () => {
+  it('refuses TOO_MANY_REQUESTS with its reason, storing nothing, spending no proof; the same passes once the hour allows', async () => {
     const refusalsBefore = await metric('segmentia_side_effect_ceiling_hits_total', action);
     ceilings()[action] = await usedLastHour(purpose);
     const { altcha, id } = await proofOf();

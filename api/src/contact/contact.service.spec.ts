@@ -176,7 +176,7 @@ describe('ContactService.submit', () => {
     expect(worker.wake).not.toHaveBeenCalled();
   });
 
-  it("never refuses a request for the confirmations' ceiling: it is stored and announced, and the receipt says the confirmation waits", async () => {
+  it("never refuses a request for the confirmations' ceiling: stored and announced, the receipt says the confirmation waits", async () => {
     const { service, written } = setUp({ delayed: true });
     await expect(service.submit(INPUT)).resolves.toEqual({ ...RECEIPT, confirmationDelayed: true });
     expect(written.channels).toEqual([NotificationChannel.EMAIL, NotificationChannel.CONFIRMATION]);

@@ -42,10 +42,11 @@ type Client = Prisma.TransactionClient | PrismaService;
  * through it sees what Segmentia holds about their requests and erases it themselves.
  *
  * The answer is the same whether or not the address has a lead, and takes the same work: a request solves a
- * proof-of-work challenge (spent by it alone; refused over the hourly ceiling of link requests), and only an address that has a lead, asked for fewer than
- * MY_DATA_LINKS_PER_HOUR times in the hour, gets a link, emailed after the answer (the token is stored as its SHA-256
- * only, so the outbox could not send it later). A link opens the data for LINK_MINUTES from its sending, as often as the
- * page is reloaded: the link is single-use in that its erasure ends it (and every other link of the address).
+ * proof-of-work challenge (spent by it alone; refused over the hourly ceiling of link requests), and only an address
+ * that has a lead, asked for fewer than MY_DATA_LINKS_PER_HOUR times in the hour, gets a link, emailed after the
+ * answer (the token is stored as its SHA-256 only, so the outbox could not send it later). A link opens the data for
+ * LINK_MINUTES from its sending, as often as the page is reloaded, until the erasure ends it (and every other link of
+ * the address): what the privacy policy and the email say.
  */
 @Injectable()
 export class MyDataService implements OnModuleDestroy {

@@ -28,7 +28,7 @@ export type LeadSummary = Pick<
   | 'requestedAudiences'
 >;
 
-/** What the site promises a prospect: an answer, with credentials for the demo, within this many hours, weekends and holidays not counted. */
+/** What the site promises a prospect: an answer, with demo credentials, within this many hours, weekends and holidays not counted. */
 export const RESPONSE_WORKING_HOURS = 72;
 
 /**

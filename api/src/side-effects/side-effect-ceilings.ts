@@ -19,7 +19,7 @@ export enum SideEffect {
 /**
  * Each side effect's ceiling per hour, all clients and replicas together (security review 2, L22): well above what
  * people send (a few a day), far below a mass opt-out of bought IDs or a mail campaign from the company's domain. A
- * policy, not a setting (issue 52); a test lowers one through the SideEffectCeilings provider.
+ * policy, not a setting; a test lowers one through the SideEffectCeilings provider.
  */
 export const SIDE_EFFECT_CEILINGS_PER_HOUR: Readonly<Record<SideEffect, number>> = {
   [SideEffect.OPT_OUT]: 300,

@@ -125,7 +125,8 @@ export function withVariables(probe: NullProbe, values: Record<string, unknown>)
   const args = probe.field.args.filter((arg) => arg.name in values);
   const declared = args.map((arg) => `$${arg.name}: ${String(arg.type)}`).join(', ');
   const passed = args.map((arg) => `${arg.name}: $${arg.name}`).join(', ');
-  return `${probe.operation} Probe${declared ? `(${declared})` : ''} { ${probe.field.name}${passed ? `(${passed})` : ''}${selection(probe)} }`;
+  const call = `${probe.field.name}${passed ? `(${passed})` : ''}${selection(probe)}`;
+  return `${probe.operation} Probe${declared ? `(${declared})` : ''} { ${call} }`;
 }
 
 /** The probe's operation with `values` written in the document (`filter: null`), no variables. */

@@ -123,7 +123,7 @@ describe('serveSite', () => {
     }
   });
 
-  it('sends the build’s security headers with every answer, the root page’s on `/`, the staff page’s and the privacy centre’s on theirs', async () => {
+  it('sends the build’s security headers with every answer: the root page’s on `/`, staff’s and the privacy centre’s there', async () => {
     const server = await serveSite(publicDir, 0, '127.0.0.1');
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {

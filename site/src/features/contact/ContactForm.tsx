@@ -22,19 +22,13 @@ import { useEmailAdvice } from './use-email-advice';
 import { useProvedSend } from './use-proved-send';
 
 type Values = ContactFormValues;
-type Status =
-  | { kind: 'filling' }
-  | { kind: 'sending' }
-  | { kind: 'sent'; email: string; confirmationDelayed: boolean }
-  | { kind: 'failed'; reason: string };
+type Sent = { kind: 'sent'; email: string; confirmationDelayed: boolean };
+type Status = { kind: 'filling' } | { kind: 'sending' } | Sent | { kind: 'failed'; reason: string };
 
 const trim = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
 const FORM_NAME = 'contact';
 
-/**
- * The demo-access request: the same rules as the API before sending, its answers shown field by field. `chat`: a
- * messaging tool hears of each request (the first layer names it among the recipients).
- */
+/** The demo-access request: the API's rules before sending, its answers by field; `chat`: a messaging tool hears of each. */
 export function ContactForm({ chat }: { chat: boolean }) {
   const { t } = useTranslation('contact');
   const { locale, path, originalPath } = useLocale();
@@ -128,7 +122,6 @@ export function ContactForm({ chat }: { chat: boolean }) {
   };
 
   if (status.kind === 'sent') return <DataSent email={status.email} confirmationDelayed={status.confirmationDelayed} />;
-
   const takeSuggestion = (suggestion: string) => {
     setValue('email', suggestion, { shouldValidate: true });
     void email.checkAddress(suggestion);

@@ -109,7 +109,7 @@ describe('useProvedSend', () => {
 describe('waitReason', () => {
   const failed = (error: GraphQLFormattedError) => failureOf([error]);
 
-  it("tells a form sent too soon (send the same again in a moment), a ceiling of all visitors (within the hour) and a visitor's own limit (a minute)", () => {
+  it("tells a form sent too soon (again in a moment), a ceiling of all visitors (within the hour), a visitor's limit (a minute)", () => {
     const tooSoon = failed({
       message: 'Invalid input',
       extensions: { code: 'BAD_USER_INPUT', fieldErrors: { altcha: [{ code: 'altchaTooSoon', message: '' }] } },

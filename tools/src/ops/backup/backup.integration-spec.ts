@@ -150,7 +150,7 @@ describe('backups of the embedded PostgreSQL', () => {
     await expect(restore(backupDir, 'latest', used, await freePort(), key)).rejects.toThrow(`${used} is not empty`);
   });
 
-  it("store no lead's email and not the suppression list's key in clear: every file of the base backups and the archived WAL is encrypted", () => {
+  it("store no lead's email nor the suppression key in clear: every file of the base backups and the archived WAL is encrypted", () => {
     const files = storedFiles(path.join(backupDir, 'base')).concat(storedFiles(path.join(backupDir, 'wal')));
     expect(files.filter((file) => file.endsWith('segmentia-backup.json')).length).toBeGreaterThan(0);
     expect(files.filter((file) => /\/wal\/[0-9A-F]{24}$/.test(file)).length).toBeGreaterThan(0);

@@ -48,7 +48,8 @@ export async function copyErasures(database: Pick<Pool, 'query'>, backupDir: str
     lead_ids: string[];
     objection_ids: string[] | null;
   }>(
-    'SELECT id, reason, erased_at, erased_by, lead_ids, objection_ids FROM lead_erasure WHERE reason = ANY($1::"ErasureReason"[]) ORDER BY erased_at',
+    `SELECT id, reason, erased_at, erased_by, lead_ids, objection_ids FROM lead_erasure
+     WHERE reason = ANY($1::"ErasureReason"[]) ORDER BY erased_at`,
     [LEDGER_REASONS],
   );
   const fresh = rows.filter((row) => !known.has(row.id));

@@ -18,7 +18,7 @@ const TOOLING_PACKAGES = [
 const TOOLING_FILES =
   /drill|bench|embedded-postgres|open-database|run-as|temporary-database|site-build|site-server|topology|security-check|nginx|tls|ports/;
 /** The API's own commands (api/scripts): its migrations, seed, scores, schema, staff roles and Prisma Studio. */
-const API_COMMANDS = ['migrate', 'rescore', 'schema', 'seed', 'staff', 'studio', 'with-prisma'];
+const API_COMMANDS = ['machine-key', 'migrate', 'rescore', 'schema', 'seed', 'staff', 'studio', 'with-prisma'];
 
 /** The API's own files its build compiles (what lands in api/dist), from its build configuration, without building. */
 function compiledFiles(): string[] {

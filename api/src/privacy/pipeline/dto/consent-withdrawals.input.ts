@@ -24,7 +24,8 @@ const EachAdvertisingId = (code: 'isAdvertisingId' | 'notZeroId', bad: (id: stri
       defaultMessage: (args) => {
         const found = positions(Array.isArray(args?.value) ? args.value : [], bad);
         const named = found.slice(0, NAMED_POSITIONS).join(', ');
-        return `advertisingIds: ${what} at position ${named}${found.length > NAMED_POSITIONS ? ` and ${found.length - NAMED_POSITIONS} more` : ''} (from 0)`;
+        const more = found.length > NAMED_POSITIONS ? ` and ${found.length - NAMED_POSITIONS} more` : '';
+        return `advertisingIds: ${what} at position ${named}${more} (from 0)`;
       },
     },
   });
