@@ -74,7 +74,7 @@ function setUp({
     audiences as unknown as AudiencesService,
     ceilings as unknown as SideEffectCeilings,
   );
-  return { service, written, proofOfWork, audiences, worker, tx };
+  return { service, written, proofOfWork, audiences, worker, tx, prisma };
 }
 
 const extensionsOf = async (promise: Promise<unknown>) =>
@@ -167,6 +167,17 @@ describe('ContactService.submit', () => {
     await service.submit(INPUT);
     expect(written.lead).toMatchObject({ repeatOfId: 'first', requestNumber: 3 });
     expect(written.channels).toEqual([NotificationChannel.EMAIL, NotificationChannel.CONFIRMATION]);
+  });
+
+  it('answers a retry whose first send committed after its lookup with that receipt, though the proof is spent by then', async () => {
+    const { service, prisma, written } = setUp({ proof: { ok: false, refusal: ProofRefusal.REUSED } });
+    // The first send commits between the retry's lookup of its requestId and its proof's check.
+    jest
+      .mocked(prisma.contactRequest.findUnique)
+      .mockResolvedValueOnce(null)
+      .mockResolvedValueOnce(RECEIPT as never);
+    await expect(service.submit(INPUT)).resolves.toEqual({ ...RECEIPT, confirmationDelayed: false });
+    expect(written.lead).toBeUndefined();
   });
 
   it('refuses a challenge another action spent first, storing nothing', async () => {

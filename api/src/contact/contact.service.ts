@@ -58,7 +58,13 @@ export class ContactService {
     const stored = await this.receipt(requestId);
     if (stored) return stored;
     const proof = await this.proofOfWork.check(altcha, 'mark');
-    if (!proof.ok) throw proofRefused(proof.refusal);
+    if (!proof.ok) {
+      // Spent by this requestId's own first send, committed since the lookup above (nginx's retry of a send whose answer
+      // was lost): its receipt. Else by another action.
+      const first = proof.refusal === ProofRefusal.REUSED ? await this.receipt(requestId) : null;
+      if (first) return first;
+      throw proofRefused(proof.refusal);
+    }
     // Each audience asked for must be in the catalogue; the same one twice counts once.
     const pairs = [
       ...new Map(

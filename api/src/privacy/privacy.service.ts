@@ -38,10 +38,16 @@ export class PrivacyService {
    * first opt-out's receipt (its reason too), as does a retried send of the same requestId, whatever its proof.
    */
   async optOut({ requestId, deviceType, advertisingId, reason, altcha }: OptOutInput): Promise<OptOutReceipt> {
-    const retried = await this.prisma.audienceSuppression.findUnique({ where: { requestId }, select: RECEIPT });
-    if (retried) return optOutReceipt(retried);
+    const retried = () => this.prisma.audienceSuppression.findUnique({ where: { requestId }, select: RECEIPT });
+    const first = await retried();
+    if (first) return optOutReceipt(first);
     const proof = await this.proofOfWork.check(altcha, 'refuse');
-    if (!proof.ok) throw proofRefused(proof.refusal);
+    if (!proof.ok) {
+      // Spent by this requestId's first send, committed since (a retry racing it): its receipt.
+      const committed = proof.refusal === ProofRefusal.REUSED ? await retried() : null;
+      if (committed) return optOutReceipt(committed);
+      throw proofRefused(proof.refusal);
+    }
     const idHash = suppressionHash(this.config.suppressionHashKey, advertisingId);
     const stored =
       (await this.prisma.$transaction(async (tx) => {
@@ -64,10 +70,16 @@ export class PrivacyService {
   /** Stores a written objection once per requestId; staff see it on the staff page. */
   async object({ requestId, altcha, ...fields }: ObjectionInput): Promise<ObjectionReceipt> {
     const select = { id: true, receivedAt: true } as const;
-    const retried = await this.prisma.audienceObjection.findUnique({ where: { requestId }, select });
-    if (retried) return retried;
+    const retried = () => this.prisma.audienceObjection.findUnique({ where: { requestId }, select });
+    const first = await retried();
+    if (first) return first;
     const proof = await this.proofOfWork.check(altcha, 'refuse');
-    if (!proof.ok) throw proofRefused(proof.refusal);
+    if (!proof.ok) {
+      // Spent by this requestId's first send, committed since (a retry racing it): its receipt.
+      const committed = proof.refusal === ProofRefusal.REUSED ? await retried() : null;
+      if (committed) return committed;
+      throw proofRefused(proof.refusal);
+    }
     const stored =
       (await this.prisma.$transaction(async (tx) => {
         await this.ceilings.admit(tx, SideEffect.OBJECTION);
