@@ -3,12 +3,12 @@
 // not open them, a revoked key opens nothing; the API's role can neither make a key nor rewrite the record of reads.
 import { createHash, createHmac, randomUUID } from 'node:crypto';
 import { Client } from 'pg';
-import { solvedProof, testSetting } from '@segmentia/testing';
+import { createTestIdentity, serveKeySet, solvedProof, TEST_PROJECT_ID, testSetting } from '@segmentia/testing';
 import { MachineScope } from '../src/machine-keys/machine-key';
 import { Metrics } from '../src/metrics/metrics.service';
 import { createMachineKey, listMachineKeys } from '../src/machine-keys/machine-keys';
 import { suppressionKeyFingerprint } from '../src/privacy/suppression-key';
-import { type StaffTestApi, startStaffTestApi } from './support/staff-api';
+import { startTestApi, type TestApi } from './support/api';
 import { bearer, machineKeys } from './support/machine-keys';
 
 const KEY = 'm'.repeat(40);
@@ -22,8 +22,9 @@ type List = {
 const SEND = `mutation Send($input: ConsentWithdrawalsInput!) { sendConsentWithdrawals(input: $input) { received added alreadyListed } }`;
 const LAST_READ = '{ privacyCenterSummary { lastSuppressionRead { readAt keyName rows upTo } } }';
 
-let api: StaffTestApi;
+let api: TestApi;
 let keys: Awaited<ReturnType<typeof machineKeys>>;
+let keySet: Awaited<ReturnType<typeof serveKeySet>>;
 let staffToken: string;
 
 const hashOf = (id: string) => createHmac('sha256', KEY).update(id.toLowerCase()).digest('hex');
@@ -38,12 +39,21 @@ const optOut = async (advertisingId: string) => {
 };
 
 beforeAll(async () => {
-  api = await startStaffTestApi({ TRUST_PROXY_HOPS: '1', SUPPRESSION_HASH_KEY: KEY });
-  staffToken = await api.identity.sign();
+  const identity = await createTestIdentity();
+  keySet = await serveKeySet(identity.publicJwk);
+  api = await startTestApi({
+    TRUST_PROXY_HOPS: '1',
+    SUPPRESSION_HASH_KEY: KEY,
+    FIREBASE_PROJECT_ID: TEST_PROJECT_ID,
+    FIREBASE_JWKS_URL: keySet.url,
+    STAFF_ACCOUNT_CHECK_SECONDS: '0',
+  });
+  staffToken = await identity.sign();
   keys = await machineKeys();
 });
 afterAll(async () => {
   await api.close();
+  await keySet.close();
   await keys.close();
 });
 

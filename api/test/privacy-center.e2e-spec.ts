@@ -2,25 +2,25 @@
 // idempotent and rate-limited; staff count the suppression list (the pipeline reads it with a key of its own); a web browser's
 // written objection is stored, listed for staff, answered (recorded with the account) and erased by retention.
 import { createHmac, randomUUID } from 'node:crypto';
-import { solvedProof, STAFF } from '@segmentia/testing';
+import { createTestIdentity, serveKeySet, solvedProof, STAFF, TEST_PROJECT_ID } from '@segmentia/testing';
 import { RetentionService } from '../src/leads/retention.service';
 import { startTestApi, type TestApi } from './support/api';
-import { type StaffTestApi, startStaffTestApi } from './support/staff-api';
 
 const KEY = 'k'.repeat(40);
 const OPT_OUT = `mutation OptOut($input: OptOutInput!) { optOutOfAudiences(input: $input) { id optedOutAt deviceType } }`;
 const OBJECT = `mutation Object($input: ObjectionInput!) { objectToAudiences(input: $input) { id receivedAt } }`;
 type Receipt = { id: string; optedOutAt: string; deviceType: string };
 
-let api: StaffTestApi;
+let api: TestApi;
+let keySet: Awaited<ReturnType<typeof serveKeySet>>;
 let staffToken: string;
 
 /** A fresh address per call (one of 16 million): the limit is tested apart, and counters in Redis outlive a run. */
 const newIp = () => `10.${[1, 2, 3].map(() => Math.floor(Math.random() * 256)).join('.')}`;
 /** A freshly solved challenge, as the page's widget sends it. */
-const proof = (on: TestApi = api) => solvedProof(`${on.url}/graphql`);
+const proof = (on = api) => solvedProof(`${on.url}/graphql`);
 
-async function optOut(input: Record<string, unknown>, ip = newIp(), on: TestApi = api) {
+async function optOut(input: Record<string, unknown>, ip = newIp(), on = api) {
   return on.graphql<{ optOutOfAudiences: Receipt }>(
     OPT_OUT,
     { input: { requestId: randomUUID(), deviceType: 'ANDROID', ...input } },
@@ -34,11 +34,20 @@ const asStaff = <T>(query: string, variables?: Record<string, unknown>) =>
 const hashOf = (id: string) => createHmac('sha256', KEY).update(id.toLowerCase()).digest('hex');
 
 beforeAll(async () => {
-  api = await startStaffTestApi({ TRUST_PROXY_HOPS: '1', SUPPRESSION_HASH_KEY: KEY });
-  staffToken = await api.identity.sign();
+  const identity = await createTestIdentity();
+  keySet = await serveKeySet(identity.publicJwk);
+  api = await startTestApi({
+    TRUST_PROXY_HOPS: '1',
+    SUPPRESSION_HASH_KEY: KEY,
+    FIREBASE_PROJECT_ID: TEST_PROJECT_ID,
+    FIREBASE_JWKS_URL: keySet.url,
+    STAFF_ACCOUNT_CHECK_SECONDS: '0',
+  });
+  staffToken = await identity.sign();
 });
 afterAll(async () => {
   await api.close();
+  await keySet.close();
 });
 
 describe('opting out of the audiences', () => {
