@@ -2,25 +2,25 @@
  * Kubernetes' PrometheusRules, made from the rule files Prometheus evaluates on one machine and promtool tests
  * (deploy/monitoring/rules): their groups copied as they are, so the objectives and alerts have one source.
  * `npx tsx tools/src/ops/k8s/prometheus-rule.ts` writes deploy/k8s/components/monitoring/prometheus-rule.yaml;
- * prometheus-rule.spec.ts fails while that file is not what the rule files give.
+ * manifests.spec.ts fails while the PrometheusRules the overlays render do not hold the rule files' groups.
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Document, isSeq, parseDocument, type YAMLSeq } from 'yaml';
 import { REPO_ROOT } from '../../common/paths';
-import { RULES_DIR } from '../production/monitoring';
 import { K8S_DIR } from './render';
 
-export { RULES_DIR };
-export const PROMETHEUS_RULE_FILE = path.join(K8S_DIR, 'components/monitoring/prometheus-rule.yaml');
+/** The objectives and alerts, in Prometheus's rule-file format (promtool checks and tests them). */
+export const RULES_DIR = path.join(REPO_ROOT, 'deploy/monitoring/rules');
+const PROMETHEUS_RULE_FILE = path.join(K8S_DIR, 'components/monitoring/prometheus-rule.yaml');
 export const REGENERATE = 'npx tsx tools/src/ops/k8s/prometheus-rule.ts';
 
 /** The rule files' paths, in the order they are copied (by name). */
-export const rulePaths = (rulesDir = RULES_DIR) =>
-  readdirSync(rulesDir)
+export const rulePaths = () =>
+  readdirSync(RULES_DIR)
     .filter((name) => name.endsWith('.rules.yaml'))
     .sort()
-    .map((name) => path.join(rulesDir, name));
+    .map((name) => path.join(RULES_DIR, name));
 
 /** Each rule file's `groups`, as YAML nodes: comments and block scalars (a long `expr: |`) come along. */
 function groupsOf(file: string): YAMLSeq['items'] {
@@ -38,9 +38,9 @@ export const ruleName = (file: string) => `segmentia-${path.basename(file, '.rul
  * The PrometheusRules' YAML, as the component commits it: one per rule file, as Prometheus reads the files, so a group
  * name is unique where promtool requires it (the operator refuses a PrometheusRule that repeats one).
  */
-export function prometheusRuleYaml(rulesDir = RULES_DIR): string {
-  const files = rulePaths(rulesDir);
-  if (!files.length) throw new Error(`${path.relative(REPO_ROOT, rulesDir)} has no *.rules.yaml`);
+export function prometheusRuleYaml(): string {
+  const files = rulePaths();
+  if (!files.length) throw new Error(`${path.relative(REPO_ROOT, RULES_DIR)} has no *.rules.yaml`);
   const documents = files.map((file) => {
     const rule = new Document({
       apiVersion: 'monitoring.coreos.com/v1',
