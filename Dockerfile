@@ -5,7 +5,7 @@
 # Bases are build arguments whose defaults are the public images; `npm run images` and `npm run test:images` make local
 # stand-ins under the same names where no registry answers. Every image runs as uid 1000 and works with a read-only root.
 # Plain Dockerfile syntax (no BuildKit-only feature): any engine builds it, Debian's docker.io 20.10 included.
-ARG NODE_IMAGE=node:22-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 ARG DEBIAN_IMAGE=debian:bookworm-slim
 
 # Every workspace's manifest and the lockfile: the installs below depend on these alone, so their layers are reused

@@ -18,9 +18,18 @@ import { docker, openEngine } from '../ops/images/engine';
 import { DEBIAN_IMAGE, ensureLocalBases, NODE_IMAGE } from '../ops/images/local-bases';
 import { publicOrigin } from '../ops/images/release-site';
 
-export const TARGETS = ['api', 'migrate', 'web'] as const;
+/** The product's images (Dockerfile), then the stack's services (deploy/services.Dockerfile): docker-compose.yml's. */
+export const TARGETS = ['api', 'migrate', 'web', 'postgres', 'redis', 'monitoring'] as const;
 export type Target = (typeof TARGETS)[number];
-const BASES: Record<Target, string> = { api: NODE_IMAGE, migrate: NODE_IMAGE, web: DEBIAN_IMAGE };
+const BASES: Record<Target, string> = {
+  api: NODE_IMAGE,
+  migrate: NODE_IMAGE,
+  web: DEBIAN_IMAGE,
+  postgres: DEBIAN_IMAGE,
+  redis: DEBIAN_IMAGE,
+  monitoring: DEBIAN_IMAGE,
+};
+const dockerfile = (target: Target) => (['api', 'migrate', 'web'].includes(target) ? 'Dockerfile' : 'deploy/services.Dockerfile');
 /** The web image's build arguments read from the environment (the site's own settings). */
 export const SITE_SETTINGS = [
   'GATSBY_GTM_ID',
@@ -46,6 +55,12 @@ export interface BuildOptions {
   siteUrl: string;
 }
 
+export interface BuildChoice {
+  targets?: readonly Target[];
+  settings?: Map<string, string>;
+  log?: (line: string) => void;
+}
+
 export const imageName = ({ repository, tag }: Pick<BuildOptions, 'repository' | 'tag'>, target: Target) =>
   `${repository}/${target}:${tag}`;
 
@@ -65,20 +80,41 @@ const git = (...args: string[]) => {
   }
 };
 
-/** Builds the three images in order (they share the build stage); resolves the seconds it took. */
-export async function buildImages(options: BuildOptions, log = (line: string) => console.log(line)): Promise<number> {
+/** The images of `targets` that the engine does not hold. */
+export async function missingImages(options: Pick<BuildOptions, 'repository' | 'tag'>, targets: readonly Target[] = TARGETS) {
+  const held = await Promise.all(
+    targets.map((target) =>
+      docker(['image', 'inspect', imageName(options, target)]).then(
+        () => true,
+        () => false,
+      ),
+    ),
+  );
+  return targets.filter((_, index) => !held[index]);
+}
+
+/**
+ * Builds the images in order (the product's share the build stage), making the local base images first where no
+ * registry answers; the site's settings come from `settings` (a stack's), else from this environment. Resolves the
+ * seconds it took.
+ */
+export async function buildImages(
+  options: BuildOptions,
+  { targets = TARGETS, settings, log = (line: string) => console.log(line) }: BuildChoice = {},
+): Promise<number> {
   const startedAt = Date.now();
+  ensureLocalBases();
   mkdirSync(SBOM_DIR, { recursive: true });
   writeFileSync(BUILD_LOG, '');
-  log(`Building ${TARGETS.join(', ')} (docker build's output: ${path.relative(REPO_ROOT, BUILD_LOG)})…`);
+  log(`Building ${targets.join(', ')} (docker build's output: ${path.relative(REPO_ROOT, BUILD_LOG)})…`);
   const revision = git('rev-parse', 'HEAD') ?? 'unknown';
   const version = options.tag;
-  for (const target of TARGETS) {
-    const args = ['build', '--target', target, '--tag', imageName(options, target)];
+  for (const target of targets) {
+    const args = ['build', '--file', dockerfile(target), '--target', target, '--tag', imageName(options, target)];
     const buildArgs: Record<string, string | undefined> = { REVISION: revision, VERSION: version };
     if (target === 'web') {
       buildArgs.SITE_URL = options.siteUrl;
-      for (const name of SITE_SETTINGS) buildArgs[name] = process.env[name];
+      for (const name of SITE_SETTINGS) buildArgs[name] = settings?.get(name) ?? process.env[name];
     }
     for (const [name, value] of Object.entries(buildArgs)) if (value) args.push('--build-arg', `${name}=${value}`);
     const stageStart = Date.now();
@@ -198,7 +234,6 @@ async function main(): Promise<void> {
   const options = { repository: values.repository, tag: values.tag, siteUrl: publicOrigin(values['site-url']) };
   const engine = await openEngine();
   try {
-    ensureLocalBases();
     const took = await buildImages(options);
     console.log(`\nImages for ${options.siteUrl}, built in ${took.toFixed(0)} s:`);
     console.log(describeFigures(await imageFigures(options)).join('\n'));

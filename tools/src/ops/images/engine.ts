@@ -7,8 +7,8 @@
  * (installing docker.io from Debian's packages when missing) and stops it
  * again when done; otherwise it says how to start one.
  */
-import { execFile, spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { execFile, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, openSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -23,13 +23,21 @@ export interface Engine {
 
 const answers = () => spawnSync('docker', ['info', '--format', '{{.ServerVersion}}'], { stdio: 'ignore' }).status === 0;
 
-export async function openEngine(): Promise<Engine> {
+/** With `keep`, a daemon this starts outlives it (`npm run prod`'s stack keeps running). */
+export async function openEngine({ keep = false } = {}): Promise<Engine> {
   if (answers()) return { started: false, close: async () => undefined };
   if (process.getuid?.() !== 0) {
     throw new Error('No Docker daemon answers: start one (dockerd, or Docker Desktop), or run this as root to let it start dockerd.');
   }
-  ensureCommands(['dockerd']);
+  ensureCommands(['dockerd', 'docker-compose']);
   const logFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'segmentia-dockerd-')), 'dockerd.log');
+  if (keep) {
+    const output = openSync(logFile, 'a');
+    spawn('dockerd', [], { detached: true, stdio: ['ignore', output, output] }).unref();
+    await waitFor('dockerd', async () => answers(), 60_000);
+    console.log(`Started dockerd (its log: ${logFile}); it keeps running.`);
+    return { started: true, close: async () => undefined };
+  }
   const daemon: Managed = launch('dockerd', 'dockerd', [], logFile);
   await waitFor('dockerd', async () => answers(), 60_000, daemon);
   console.log(`Started dockerd (its log: ${logFile}); it stops when this command ends.`);

