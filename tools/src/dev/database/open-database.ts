@@ -1,6 +1,6 @@
 /** The product's database for a command: DATABASE_URL when set, otherwise the embedded PostgreSQL of the settings. */
 import path from 'node:path';
-import { loadToolsConfig, ToolsConfig } from '../../common/config';
+import { loadToolsConfig } from '../../common/config';
 import { REPO_ROOT } from '../../common/paths';
 import { type Database, type EmbeddedOptions, startEmbeddedPostgres } from './embedded-postgres';
 
@@ -12,7 +12,6 @@ export function embeddedOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Em
     port: embedded.port,
     persistent: true,
     portVariable: 'EMBEDDED_POSTGRES_PORT',
-    defaultDir: embedded.dir === new ToolsConfig().EMBEDDED_POSTGRES_DIR,
   };
 }
 

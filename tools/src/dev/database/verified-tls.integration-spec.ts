@@ -4,14 +4,14 @@
  * (PrismaService's pool, node-postgres): TLS is used, and a server the CA did not sign is refused.
  */
 import { execFileSync } from 'node:child_process';
-import { chmodSync, chownSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, copyFileSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Client } from 'pg';
 import { loadConfig } from '@segmentia/api/config';
 import { PrismaService } from '@segmentia/api/database';
 import { freePort } from '../../common/ports';
 import { type Database, startEmbeddedPostgres } from './embedded-postgres';
-import { systemUser } from './run-as';
 
 jest.setTimeout(60_000);
 const folder = mkdtempSync(path.join(os.tmpdir(), 'segmentia-verified-tls-spec-'));
@@ -60,19 +60,24 @@ beforeAll(async () => {
     '-extfile',
     file('server.ext'),
   );
-  // PostgreSQL reads its key only when it alone may (as root, it runs as the user postgres).
-  const runAs = systemUser();
+  // A cluster started once, given the certificate and PostgreSQL's own settings for it, and started again with TLS.
+  const options = { dataDir: file('data'), port: await freePort(), persistent: true };
+  const plain = await startEmbeddedPostgres(options);
+  // PostgreSQL reads its key only when it alone may: the user that owns the data (as root, the user postgres).
+  const owner = statSync(options.dataDir);
   for (const name of ['server.key', 'server.crt']) {
-    chmodSync(file(name), 0o600);
-    if (runAs) chownSync(file(name), runAs.uid, runAs.gid);
+    copyFileSync(file(name), path.join(options.dataDir, name));
+    chmodSync(path.join(options.dataDir, name), 0o600);
+    chownSync(path.join(options.dataDir, name), owner.uid, owner.gid);
   }
-  database = await startEmbeddedPostgres({
-    dataDir: file('data'),
-    port: await freePort(),
-    persistent: false,
-    portVariable: 'a free port',
-    settings: { ssl: 'on', ssl_cert_file: file('server.crt'), ssl_key_file: file('server.key') },
-  });
+  const admin = new Client({ connectionString: plain.url });
+  await admin.connect();
+  for (const setting of ["ssl = 'on'", "ssl_cert_file = 'server.crt'", "ssl_key_file = 'server.key'"]) {
+    await admin.query(`ALTER SYSTEM SET ${setting}`);
+  }
+  await admin.end();
+  await plain.stop();
+  database = await startEmbeddedPostgres(options);
 });
 afterAll(async () => {
   await database?.stop();
