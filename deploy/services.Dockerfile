@@ -3,7 +3,7 @@
 # classic builder builds every stage before the one asked for, and these need none of the product's.
 ARG DEBIAN_IMAGE=debian:bookworm-slim
 
-# PostgreSQL 15 and pgBackRest 2.45 from Debian's packages (docs/decisions/0007-backups-by-pgbackrest.md): the database
+# PostgreSQL 15 and pgBackRest 2.45 from Debian's packages (docs/decisions/backups-by-pgbackrest.md): the database
 # server, and with other commands of the same image the backups' schedule and the synchronous WAL receiver of the
 # backup store (deploy/postgres/segmentia-postgres). The user postgres has uid 999, as in the public postgres image.
 FROM ${DEBIAN_IMAGE} AS postgres

@@ -25,39 +25,6 @@ export class ToolsConfig extends AppConfig {
   @IsString()
   EMBEDDED_POSTGRES_DIR = '.data/postgres';
 
-  /**
-   * `npm run prod`'s backups of the embedded PostgreSQL (archived WAL, base backups, the erasure ledger), relative
-   * to the repository or absolute: put it on another disk than EMBEDDED_POSTGRES_DIR.
-   */
-  @IsString()
-  BACKUP_DIR = '.data/backups';
-
-  /**
-   * Base backups older than this many days are deleted, with the archived WAL no kept one needs (backup/prune.ts),
-   * after each base backup; the newest is always kept. The privacy policy says backups are kept 30 days.
-   */
-  @IntSetting(1, 3650)
-  BACKUP_RETENTION_DAYS = 30;
-
-  /**
-   * The key the backups are encrypted with (AES-256-GCM; 64 hex digits: `openssl rand -hex 32`). Unset: a key made
-   * once in .data/backup-encryption.key (backup/encryption.ts). Keep a copy away from the backups.
-   */
-  @IsOptional()
-  @Matches(/^[0-9a-fA-F]{64}$/, { message: 'BACKUP_ENCRYPTION_KEY must be 64 hexadecimal digits (openssl rand -hex 32)' })
-  BACKUP_ENCRYPTION_KEY?: string = undefined;
-
-  /** `npm run prod`: nginx's ports (HTTP redirects to HTTPS). */
-  @Port()
-  PROD_HTTP_PORT = 8080;
-
-  @Port()
-  PROD_HTTPS_PORT = 8443;
-
-  /** `npm run prod`'s Prometheus; its exporters and nginx's counters take the next four ports. */
-  @Port()
-  PROD_PROMETHEUS_PORT = 9090;
-
   /** The API the site's build reads from, and the API the visitor's browser calls. Unset: derived from the ports. */
   @UrlSetting({ optional: true })
   SITE_API_URL?: string = undefined;
@@ -119,15 +86,6 @@ export class ToolsConfig extends AppConfig {
       url: this.DATABASE_URL || undefined,
       embedded: { port: this.EMBEDDED_POSTGRES_PORT, dir: this.EMBEDDED_POSTGRES_DIR },
     };
-  }
-
-  get backups() {
-    return { dir: this.BACKUP_DIR, retentionDays: this.BACKUP_RETENTION_DAYS, encryptionKey: this.BACKUP_ENCRYPTION_KEY };
-  }
-
-  /** `npm run prod`'s nginx. */
-  get edge() {
-    return { httpPort: this.PROD_HTTP_PORT, httpsPort: this.PROD_HTTPS_PORT, prometheusPort: this.PROD_PROMETHEUS_PORT };
   }
 
   /** The site `npm start` builds and serves. */

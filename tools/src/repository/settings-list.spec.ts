@@ -22,7 +22,10 @@ const ALL_READ = sorted(Object.values(READ).flat());
 const READ_ELSEWHERE: Record<string, string> = {
   POSTGRES_PASSWORD: 'docker-compose.yml',
   POSTGRES_API_PASSWORD: 'docker-compose.yml',
+  POSTGRES_MONITOR_PASSWORD: 'docker-compose.yml',
   REDIS_PASSWORD: 'docker-compose.yml',
+  BACKUP_ENCRYPTION_KEY: 'docker-compose.yml',
+  BACKUP_RETENTION_DAYS: 'docker-compose.yml',
   TLS_DIR: 'docker-compose.yml',
   GATSBY_GTM_AUDITED_VERSION: 'tools/src/dev/site-build.ts',
   GOOGLE_APPLICATION_CREDENTIALS: 'docs/configuration.md',
