@@ -7,7 +7,7 @@
  * the API at 127.0.0.1:4000, the API the database at 127.0.0.1), one pod per
  * Deployment (the host has one of each port); Secrets'
  * values are given inline (podman 4.3 reads secrets in its own format), the
- * web certificate from a folder; the images are the ones test:images tagged.
+ * web certificate from a folder; the images are the ones the checks' stack runs (tag check: tools/src/ops/stack/check-stack.ts).
  * Checked: each container runs as uid 1000, read-only, without capabilities;
  * the probes the Deployments declare answer as the kubelet would ask them;
  * the site and the API answer through the web pod. Exits 1 when one fails.
@@ -31,7 +31,7 @@ import { REPO_ROOT } from '../common/paths';
 import { assertPortsFree, freePort } from '../common/ports';
 import { findObject, type KubeObject, podTemplateOf, renderOverlay } from '../ops/k8s/render';
 
-const IMAGES = { repository: 'segmentia', tag: 'test' };
+const IMAGES = { repository: 'segmentia', tag: 'check' };
 /**
  * podman raises a container's open-files and processes limits to the kernel's maximum unless told otherwise, which a
  * sandboxed machine (this one) refuses: its containers get limits of their own (a containers.conf of the run's), as a

