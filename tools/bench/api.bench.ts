@@ -22,9 +22,10 @@ import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { Client } from 'pg';
 import { loadToolsConfig } from '../src/common/config';
+import { PRODUCTION } from '../src/ops/stack/compose';
+import { importOnDemand } from '../src/common/on-demand';
 import { openDatabase } from '../src/dev/database/open-database';
 import { API_ROOT, REPO_ROOT } from '../src/common/paths';
 import { createTemporaryDatabase } from '../src/dev/database/temporary-database';
@@ -32,7 +33,7 @@ import { AUDIENCES, COUNTRIES, TOPICS } from '@segmentia/api/database';
 import { contactInput, fetchChallenge as challengeOf, SUBMIT_CONTACT_REQUEST, solvedPayload } from '@segmentia/testing';
 import { ProofOfWork } from '@segmentia/api/proof-of-work';
 
-const { bench, edge } = loadToolsConfig();
+const { bench } = loadToolsConfig();
 const PORT = bench.port;
 const URL = `http://127.0.0.1:${PORT}/graphql`;
 const SECONDS = bench.seconds;
@@ -47,7 +48,8 @@ const AUDIENCES_QUERY =
 /** The explorer's GET of a question (Apollo Client's `useGETForQueries`), path and query string. */
 const getPath = (variables: object) =>
   `/graphql?query=${encodeURIComponent(AUDIENCES_QUERY)}&variables=${encodeURIComponent(JSON.stringify(variables))}`;
-const PROD_URL = `https://localhost:${edge.httpsPort}`;
+/** `npm run prod`'s stack, at the HTTPS port its settings publish (docker-compose.yml's default). */
+const PROD_URL = `https://localhost:${(existsSync(PRODUCTION.options.envFile) ? PRODUCTION.settings.get('PUBLISHED_HTTPS_PORT') : undefined) ?? 8443}`;
 
 /** A webhook that accepts everything and counts deliveries by notification id. */
 async function startWebhook() {
@@ -93,11 +95,40 @@ async function startApi(databaseUrl: string, webhookUrl: string): Promise<ChildP
   throw new Error('The API did not become ready');
 }
 
-function load(title: string, options: Partial<autocannon.Options>): Promise<autocannon.Result> {
+/** What this benchmark uses of autocannon, which its first run installs (common/on-demand.ts). */
+interface LoadRequest {
+  method?: 'GET' | 'POST';
+  path?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  setupRequest?: (request: LoadRequest) => LoadRequest;
+  onResponse?: (status: number, body: string) => void;
+}
+interface LoadOptions extends LoadRequest {
+  url: string;
+  title?: string;
+  connections?: number;
+  duration?: number;
+  amount?: number;
+  requests?: LoadRequest[];
+}
+interface LoadResult {
+  requests: { average: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+}
+
+async function autocannon(options: LoadOptions): Promise<LoadResult> {
+  const { default: run } = await importOnDemand<{ default: (options: LoadOptions) => Promise<LoadResult> }>('autocannon', 'autocannon');
+  return run(options);
+}
+
+function load(title: string, options: Partial<LoadOptions>): Promise<LoadResult> {
   return autocannon({ url: URL, method: 'POST', headers: { 'content-type': 'application/json' }, title, ...options });
 }
 
-function row(result: autocannon.Result) {
+function row(result: LoadResult) {
   return {
     'req/s': Math.round(result.requests.average),
     'p50 ms': result.latency.p50,

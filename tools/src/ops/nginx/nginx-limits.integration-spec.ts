@@ -37,7 +37,7 @@ describe("nginx's budget per visitor on /graphql", () => {
   let ca: string;
   const clients: Client[] = [];
   const client = (sockets: number, address = '127.0.0.1', at = url) => {
-    const made = new Client(at, ca, sockets, address);
+    const made = new Client({ url: at, ca, servername: 'localhost' }, sockets, address);
     clients.push(made);
     return made;
   };
