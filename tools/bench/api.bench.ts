@@ -16,7 +16,7 @@
  *      checking a challenge cost the API, and solving it a visitor's machine.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
@@ -49,7 +49,8 @@ const AUDIENCES_QUERY =
 const getPath = (variables: object) =>
   `/graphql?query=${encodeURIComponent(AUDIENCES_QUERY)}&variables=${encodeURIComponent(JSON.stringify(variables))}`;
 /** `npm run prod`'s stack, at the HTTPS port its settings publish (docker-compose.yml's default). */
-const PROD_URL = `https://localhost:${(existsSync(PRODUCTION.options.envFile) ? PRODUCTION.settings.get('PUBLISHED_HTTPS_PORT') : undefined) ?? 8443}`;
+const PROD_HTTPS_PORT = existsSync(PRODUCTION.options.envFile) ? PRODUCTION.settings.get('PUBLISHED_HTTPS_PORT') : undefined;
+const PROD_URL = `https://localhost:${PROD_HTTPS_PORT ?? 8443}`;
 
 /** A webhook that accepts everything and counts deliveries by notification id. */
 async function startWebhook() {
@@ -72,6 +73,9 @@ async function startApi(databaseUrl: string, webhookUrl: string): Promise<ChildP
       PORT: String(PORT),
       HOST: '127.0.0.1',
       NODE_ENV: 'production',
+      // Production settings a benchmark has no real value for: the example company, a key of this run alone.
+      PUBLISH_EXAMPLE_COMPANY: 'true',
+      SUPPRESSION_HASH_KEY: randomBytes(32).toString('hex'),
       // The limits would turn the benchmarks into rate-limit benchmarks: they measure the API itself.
       CONTACT_RATE_LIMIT_PER_MINUTE: '1000000',
       CHALLENGE_RATE_LIMIT_PER_MINUTE: '1000000',

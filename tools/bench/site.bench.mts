@@ -20,13 +20,35 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import * as chromeLauncher from 'chrome-launcher';
 import express from 'express';
-import lighthouse from 'lighthouse';
 import stack from '@segmentia/tools/test-stack';
 
 type Stack = typeof import('@segmentia/tools/test-stack');
-const { startStack, serveSite, SITE_URL, REPO_ROOT, CHROMIUM_ARGS, CHROMIUM_PATH: CHROMIUM, loadToolsConfig } = stack as Stack;
+const {
+  startStack,
+  serveSite,
+  SITE_URL,
+  REPO_ROOT,
+  CHROMIUM_ARGS,
+  CHROMIUM_PATH: CHROMIUM,
+  loadToolsConfig,
+  importOnDemand,
+} = stack as Stack;
+
+/** What this benchmark reads of a Lighthouse report. */
+interface Report {
+  runtimeError?: { code: string; message: string };
+  environment: { benchmarkIndex: number };
+  categories: Record<string, { id: string; score: number | null; auditRefs: { id: string; weight: number }[] }>;
+  audits: Record<string, { score: number | null; numericValue?: number; details?: unknown }>;
+}
+type Flags = { port: number; output: 'json'; logLevel: 'error'; onlyCategories: string[] };
+type Lighthouse = { default: (url: string, flags: Flags) => Promise<{ lhr: Report } | undefined> };
+type ChromeLauncher = { launch(options: { chromePath: string; chromeFlags: string[] }): Promise<{ port: number; kill(): void }> };
+// Lighthouse and the chrome-launcher it depends on: not dependencies, installed pinned by the first run (common/on-demand.ts).
+const { default: lighthouse } = await importOnDemand<Lighthouse>('lighthouse', 'lighthouse');
+const chromeLauncher = await importOnDemand<ChromeLauncher>('lighthouse', 'chrome-launcher');
+
 const { bench } = loadToolsConfig();
 const RUNS = bench.runs;
 const LANGUAGES = ['', 'en/', 'de/', 'it/', 'fr/'];
