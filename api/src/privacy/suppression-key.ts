@@ -27,8 +27,8 @@ export async function suppressionKeyMismatch(prisma: PrismaClient, key: string):
     `SUPPRESSION_HASH_KEY is not the key this database's suppression list was hashed with (its fingerprint ` +
     `${stored.fingerprint.slice(0, 16)}…, recorded ${stored.recordedAt.toISOString()}; this key's ${fingerprint.slice(0, 16)}…): ` +
     'with it, the advertising IDs people opted out would no longer match and would go back into the audiences. Set ' +
-    'SUPPRESSION_HASH_KEY to that key again (npm run prod keeps it in .data/prod/suppression-hash.key, and a restore ' +
-    'puts it back: docs/operations.md, "The suppression list\'s key").'
+    'SUPPRESSION_HASH_KEY to that key again (npm run prod keeps it in .data/production/stack.env: ' +
+    'docs/operations.md, "The suppression list\'s key").'
   );
 }
 

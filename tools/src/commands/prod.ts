@@ -23,10 +23,7 @@ async function main(): Promise<void> {
     PUBLISH_EXAMPLE_COMPANY: process.env.PUBLISH_EXAMPLE_COMPANY ?? 'true',
     ...(process.env.SITE_URL ? { SITE_URL: process.env.SITE_URL } : {}),
   });
-  if (args.length && args[0] !== '--rebuild') {
-    process.stdout.write(await PRODUCTION.compose(args));
-    return;
-  }
+  if (args.length && args[0] !== '--rebuild') process.exit(PRODUCTION.attach(args));
   const siteUrl = settings.get('SITE_URL') ?? 'https://localhost:8443';
   const images = { repository: 'segmentia', tag: 'latest', siteUrl };
   const missing = args[0] === '--rebuild' ? undefined : await missingImages(images);

@@ -3,7 +3,7 @@
  * checks (`npm run drill`, `test:security`, `test:images`), each a compose project of its own with its own settings
  * file. Faults are the engine's own verbs (kill, stop, pause, a volume removed); this module only names them.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -18,6 +18,7 @@ const SECRETS = [
   'POSTGRES_MONITOR_PASSWORD',
   'REDIS_PASSWORD',
   'SUPPRESSION_HASH_KEY',
+  'ALTCHA_HMAC_SECRET',
   'BACKUP_ENCRYPTION_KEY',
 ] as const;
 
@@ -63,21 +64,37 @@ export class ComposeStack {
     return parse(readFileSync(this.options.envFile, 'utf8'));
   }
 
+  /** docker-compose's own arguments for this project, then `args`. */
+  private argsFor(args: string[]): string[] {
+    // An override that does not exist is skipped: npm run prod's (.data/production/override.yml) is the operator's to write.
+    const overrides = (this.options.overrides ?? []).filter((file) => existsSync(file));
+    const files = ['docker-compose.yml', ...overrides].flatMap((file) => ['--file', file]);
+    return [
+      '--project-name',
+      this.options.project,
+      '--project-directory',
+      REPO_ROOT,
+      ...files,
+      '--env-file',
+      this.options.envFile,
+      ...args,
+    ];
+  }
+
   /** `docker-compose …` for this project; its output, or an error with the end of its own. */
   async compose(args: string[], { timeoutMs = 600_000 }: { timeoutMs?: number } = {}): Promise<string> {
-    const files = ['docker-compose.yml', ...(this.options.overrides ?? [])].flatMap((file) => ['--file', file]);
-    const all = ['--project-name', this.options.project, '--project-directory', REPO_ROOT, ...files];
     try {
-      const { stdout } = await promisify(execFile)('docker-compose', [...all, '--env-file', this.options.envFile, ...args], {
-        cwd: REPO_ROOT,
-        maxBuffer: 512 * 1024 * 1024,
-        timeout: timeoutMs,
-      });
-      return stdout;
+      const options = { cwd: REPO_ROOT, maxBuffer: 512 * 1024 * 1024, timeout: timeoutMs };
+      return (await promisify(execFile)('docker-compose', this.argsFor(args), options)).stdout;
     } catch (error) {
       const stderr = String((error as { stderr?: string }).stderr ?? error).trim();
       throw new Error(`docker-compose ${args.join(' ')} failed: ${stderr.split('\n').slice(-10).join('\n')}`);
     }
+  }
+
+  /** `docker-compose …` on this terminal (logs -f, exec -it…); its exit code. */
+  attach(args: string[]): number {
+    return spawnSync('docker-compose', this.argsFor(args), { cwd: REPO_ROOT, stdio: 'inherit' }).status ?? 1;
   }
 
   /** Starts (or recreates, after a change of settings) these services, or all; then waits until each is healthy. */
@@ -168,6 +185,8 @@ export class ComposeStack {
    * the erasure ledger applied again before the API serves. What `npm run restore` and the drill's disaster run.
    */
   async restore(target?: string, log = (line: string) => console.log(line)): Promise<void> {
+    // The erasures of the last minute into the ledger first (none when the database is gone: the schedule copied them).
+    await this.exec('backups', ['segmentia-postgres', 'copy-erasures']).catch(() => log('The ledger could not be brought up to date.'));
     log('Stopping the API, the backups and PostgreSQL…');
     await this.stop([...REPLICAS, 'backups', 'walstore', 'postgres']);
     log(`Restoring the data volume ${target ? `to ${target}` : 'to the last commit the store holds'} (pgBackRest)…`);
@@ -187,4 +206,9 @@ export class ComposeStack {
 }
 
 /** `npm run prod`'s stack, which `npm run backup` and `npm run restore` act on. */
-export const PRODUCTION = new ComposeStack({ project: 'segmentia', envFile: path.join(REPO_ROOT, '.data', 'production', 'stack.env') });
+export const PRODUCTION = new ComposeStack({
+  project: 'segmentia',
+  envFile: path.join(REPO_ROOT, '.data', 'production', 'stack.env'),
+  // The operator's changes to docker-compose.yml (the backup store on another disk, another log driver), when written.
+  overrides: [path.join(REPO_ROOT, '.data', 'production', 'override.yml')],
+});
