@@ -64,7 +64,6 @@ const CNPG_METRICS_PORT = 9187;
 
 /** Names the API's pods have and docker-compose.yml's x-api-environment has not, each for its reason. */
 const ONLY_IN_KUBERNETES: Record<string, string> = {
-  ALTCHA_HMAC_SECRET: 'one proof-of-work secret for every replica, from a Secret (compose lets each process make its own)',
   SHUTDOWN_GRACE_MS: 'readiness says "stopping" while the Service\'s endpoints drop the pod (compose has no endpoints to wait for)',
   REDIS_PASSWORD: "Valkey's password, set into REDIS_URL by Kubernetes' $(REDIS_PASSWORD) expansion; the API ignores it",
   DATABASE_PASSWORD: "the API role's, set into DATABASE_URL by $(DATABASE_PASSWORD) (CloudNativePG only); the API ignores it",
