@@ -1,65 +1,54 @@
 /**
- * `npm run test:security`: the MDN HTTP Observatory's scanner (the library
- * behind observatory.mozilla.org, run here offline) grades the production
- * topology (as `npm run prod` starts it, on ports 80 and 443, where the
- * scanner looks) with the local certificate authority trusted: it must be A+.
- * Then it checks `npm start`'s site server over plain HTTP: every header test
- * that does not need HTTPS must pass. Exits 1 otherwise.
+ * `npm run test:security`: the MDN HTTP Observatory's scanner (the library behind observatory.mozilla.org, run here
+ * offline) grades the compose stack's nginx (the web image, as docker-compose.yml runs it, on ports 80 and 443 where
+ * the scanner looks) with the local certificate authority trusted: it must be A+. Then checkEdge: the routing,
+ * caching, compression and published files the scanner does not look at. Exits 1 when a check failed.
+ * `npm run test:stack` runs the same on the stack it shares with the images' checks and the drill.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError } from '@segmentia/api/config';
-import { checkEdge, describeTests, filesUnder, observatoryAPlus, prepareScanner, scan } from '../ops/production/edge-checks';
-import { scratchTopology } from '../ops/production/topology';
-import { serveSite } from '../dev/site-server';
+import { type CheckStack, startCheckStack } from '../ops/stack/check-stack';
+import { checkEdge, observatoryAPlus } from '../ops/stack/edge-checks';
 
-/** Tests that only HTTPS can pass: a plain HTTP server is not graded on them. */
-const HTTPS_ONLY = new Set(['strict-transport-security', 'redirection']);
+/** Where the web image holds the built site, and where its entrypoint renders nginx's configuration (Dockerfile). */
+const SITE_ROOT = '/srv/segmentia/site';
+const NGINX_CONF = '/tmp/nginx/nginx.conf';
+/** What the API serves with GRAPHQL_IDE=true (the checks run it so), and nginx must not pass on. */
+const IDE_FILE = '/graphql-ide/schema.graphql';
 
-async function main(): Promise<void> {
-  // Ports 80 and 443: where the scanner looks. The API serves its IDE and schema, which nginx must not pass on (checkEdge).
-  const { topology, discard } = scratchTopology(
-    'the security check',
-    { http: 80, https: 443, api: [14201, 14202], metrics: [19201, 19202], postgres: 54369, redis: 16391, monitoring: 19290 },
-    { GRAPHQL_IDE: 'true' },
-  );
-  let failed = false;
-  try {
-    await topology.start((line) => console.log(`  ${line}`));
-    failed = !(await observatoryAPlus(topology.certificates.ca, 'production nginx (https://localhost)')) || failed;
-    const edge = {
-      siteUrl: topology.siteUrl,
-      ca: readFileSync(topology.certificates.ca, 'utf8'),
-      published: filesUnder(topology.siteRoot),
-      brotli: /brotli on;/.test(readFileSync(path.join(topology.nginxDir, 'nginx.conf'), 'utf8')),
-    };
-    failed = !(await checkEdge(edge)) || failed;
-  } finally {
-    await topology.stop();
-  }
+/** The replicas' setting the security check needs: the IDE on, so that nginx's refusal of it is a finding. */
+export const SECURITY_API_ENV = { GRAPHQL_IDE: 'true' };
 
-  // npm start's site server, plain HTTP on port 80, serving the same build.
-  const site = await serveSite(topology.siteRoot, 80, '::', 'the security check');
-  try {
-    prepareScanner();
-    const plain = await scan();
-    const graded = Object.keys(plain.tests).filter((name) => !HTTPS_ONLY.has(name));
-    const failing = graded.filter((name) => !plain.tests[name]!.pass);
-    failed ||= failing.length > 0;
-    console.log(
-      `${failing.length ? 'FAIL' : 'PASS'}  npm start's site server (http://localhost): ` +
-        `${graded.length - failing.length}/${graded.length} header tests passed ` +
-        `(grade ${plain.scan.grade}, score ${plain.scan.score} without ` +
-        `HTTPS)${failing.length ? `; ${describeTests(plain.tests, failing)}` : ''}`,
-    );
-  } finally {
-    await new Promise((resolve) => site.close(resolve));
-    discard();
-  }
-  process.exit(failed ? 1 : 0);
+export async function securityCheck(check: CheckStack): Promise<boolean> {
+  const aPlus = await observatoryAPlus(check.ca, "MDN Observatory, the stack's nginx (https://localhost)");
+  const published = (await check.stack.exec('web', ['find', SITE_ROOT, '-type', 'f']))
+    .trim()
+    .split('\n')
+    .map((file) => path.relative(SITE_ROOT, file));
+  const brotli = /brotli on;/.test(await check.stack.exec('web', ['cat', NGINX_CONF]));
+  // The IDE's 404 at the edge only means something if the replica behind serves it.
+  const fetchIde = `fetch('http://127.0.0.1:4000${IDE_FILE}').then((r) => console.log(r.status), () => console.log(0))`;
+  const behind = await check.stack.exec('api-1', ['node', '-e', fetchIde]);
+  const ide = behind.trim() === '200';
+  console.log(`${ide ? 'PASS' : 'FAIL'}  api-1 itself serves ${IDE_FILE}: ${behind.trim()}`);
+  const edge = await checkEdge({ siteUrl: check.siteUrl, ca: readFileSync(check.ca, 'utf8'), published, brotli });
+  return aPlus && ide && edge;
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError || error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+async function main(): Promise<void> {
+  const check = await startCheckStack({ api: SECURITY_API_ENV });
+  let passed = false;
+  try {
+    passed = await securityCheck(check);
+  } finally {
+    await check.close();
+  }
+  process.exit(passed ? 0 : 1);
+}
+
+if (require.main === module) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

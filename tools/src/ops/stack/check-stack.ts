@@ -19,6 +19,8 @@ import { Prometheus, writeDrillMonitoring } from './prometheus';
 import { ensureLocalCertificates } from './tls';
 
 export const CHECK_IMAGES = { repository: 'segmentia', tag: 'check', siteUrl: 'https://localhost' };
+/** The check images' site settings (build arguments of the web image): the example company's data published. */
+export const CHECK_SITE_SETTINGS: Record<string, string> = { PUBLISH_EXAMPLE_COMPANY: 'true' };
 /** The edge network's addresses: this machine is .1 (the gateway), nginx .10, the replicas .11 and .12. */
 const EDGE_PREFIX = '10.87.0';
 const PROMETHEUS_PORT = 19090;
@@ -67,7 +69,7 @@ export async function startCheckStack(
     const settings = writeSettings(stack.options.envFile, {
       IMAGE_TAG: CHECK_IMAGES.tag,
       SITE_URL: CHECK_IMAGES.siteUrl,
-      PUBLISH_EXAMPLE_COMPANY: 'true',
+      ...CHECK_SITE_SETTINGS,
       EDGE_PREFIX,
       PUBLISHED_HTTP_PORT: '80',
       PUBLISHED_HTTPS_PORT: '443',

@@ -1,11 +1,10 @@
 /**
- * The checks of a production edge (nginx in front of the API), shared by
- * `npm run test:security` (nginx on this machine) and `npm run test:images`
- * (the web image): the MDN HTTP Observatory's grade, and what the scanner does
- * not look at (routing, caching, compression, published files).
+ * The checks of the production edge (the web image's nginx in front of the API, as the compose stack runs it):
+ * the MDN HTTP Observatory's grade, and what the scanner does not look at (routing, caching, compression, published
+ * files), for `npm run test:security`; `get`, one plain request, for the other checks.
  */
 import { execFile } from 'node:child_process';
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import path from 'node:path';
@@ -17,7 +16,7 @@ interface TestResult {
   result: string;
   scoreModifier: number;
 }
-export interface Scan {
+interface Scan {
   scan: { grade: string; score: number; testsPassed: number; testsQuantity: number };
   tests: Record<string, TestResult>;
 }
@@ -30,23 +29,20 @@ const scanner = () => path.dirname(resolveOnDemand('observatory', '@mdn/mdn-http
  * offline, the project gives them: no domain on the HSTS preload list, and the
  * one top-level "domain" scanned here.
  */
-export function prepareScanner(): void {
+function prepareScanner(): void {
   const conf = path.join(scanner(), 'conf');
   mkdirSync(conf, { recursive: true });
   writeFileSync(path.join(conf, 'hsts-preload.json'), '{}');
   writeFileSync(path.join(conf, 'tld-list.json'), '["localhost"]');
 }
 
-/**
- * Runs the scanner in a Node.js process of its own (the CA to trust must be
- * known when Node starts), without blocking this one (it may be the server).
- */
-export async function scan(ca?: string): Promise<Scan> {
+/** Runs the scanner in a Node.js process of its own: the CA to trust must be known when Node starts. */
+async function scan(ca: string): Promise<Scan> {
   const script = `import { scan } from ${JSON.stringify(path.join(scanner(), 'src', 'scanner', 'index.js'))};
     process.stdout.write(JSON.stringify(await scan('localhost')));`;
   try {
     const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
-      env: { ...process.env, ...(ca ? { NODE_EXTRA_CA_CERTS: ca } : {}) },
+      env: { ...process.env, NODE_EXTRA_CA_CERTS: ca },
       timeout: 60_000,
       maxBuffer: 10 * 1024 * 1024,
     });
@@ -57,7 +53,7 @@ export async function scan(ca?: string): Promise<Scan> {
   }
 }
 
-export function describeTests(tests: Record<string, TestResult>, names: string[]): string {
+function describeTests(tests: Record<string, TestResult>, names: string[]): string {
   return names.map((name) => `${name}: ${tests[name]!.result} (${tests[name]!.scoreModifier})`).join('; ');
 }
 
@@ -79,13 +75,6 @@ export function get(url: string, ca: string, headers: Record<string, string> = {
     request.on('timeout', () => request.destroy(new Error(`${url} did not answer within 10 s`)));
     request.on('error', reject);
   });
-}
-
-/** The files under `dir`, relative to it. */
-export function filesUnder(dir: string, folder = dir): string[] {
-  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? filesUnder(dir, path.join(folder, entry.name)) : [path.relative(dir, path.join(folder, entry.name))],
-  );
 }
 
 /** An edge to check: its HTTPS origin (with plain HTTP on port 80), the CA that signed its certificate, what it serves. */
