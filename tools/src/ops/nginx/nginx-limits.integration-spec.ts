@@ -199,10 +199,14 @@ describe("nginx's budget per visitor on /graphql", () => {
     expect(flooderLines(200)).toBeGreaterThanOrEqual(count(seen, 200));
   });
 
-  it('never sends a POST to the other replica after a timeout (a slow export would run twice)', () => {
+  it('passes a request on after a failed connect, never after a sent request timed out (a slow export would run twice)', () => {
     const template = readFileSync(NGINX_TEMPLATE, 'utf8');
-    const retry = /^\s*proxy_next_upstream ([^;]+);/m.exec(template)![1]!.split(' ');
-    expect(retry).toContain('non_idempotent');
-    expect(retry).not.toContain('timeout');
+    const setting = (name: string) => new RegExp(`^\\s*${name} ([^;]+);`, 'm').exec(template)![1]!;
+    const seconds = (name: string) => Number(/^(\d+)s$/.exec(setting(name))![1]);
+    const retry = setting('proxy_next_upstream').split(' ');
+    expect(retry).toEqual(expect.arrayContaining(['non_idempotent', 'timeout']));
+    // nginx passes a request on only within proxy_next_upstream_timeout: a connect's timeout fits, a read's does not.
+    expect(seconds('proxy_connect_timeout')).toBeLessThan(seconds('proxy_next_upstream_timeout'));
+    expect(seconds('proxy_read_timeout')).toBeGreaterThan(seconds('proxy_next_upstream_timeout'));
   });
 });
