@@ -79,10 +79,10 @@ it('copies each erasure once, and a restore erases its leads and objections agai
   await client.query('DELETE FROM contact_request WHERE id = $1', [alfa]);
   await client.query('DELETE FROM audience_objection WHERE id = $1', [objection]);
   await client.query(
-    `INSERT INTO lead_erasure (id, reason, count, erased_by, lead_ids, objection_count, objection_ids) VALUES
-       (gen_random_uuid(), 'REQUEST', 1, 'staff-uid', $1::uuid[], 0, '{}'),
-       (gen_random_uuid(), 'REQUEST', 0, 'data-subject', '{}', 1, $2::uuid[]),
-       (gen_random_uuid(), 'RETENTION', 3, NULL, '{}', 0, '{}')`,
+    `INSERT INTO lead_erasure (id, erased_at, reason, count, erased_by, lead_ids, objection_count, objection_ids) VALUES
+       (gen_random_uuid(), now() - interval '2 seconds', 'REQUEST', 1, 'staff-uid', $1::uuid[], 0, '{}'),
+       (gen_random_uuid(), now() - interval '1 second', 'REQUEST', 0, 'data-subject', '{}', 1, $2::uuid[]),
+       (gen_random_uuid(), now(), 'RETENTION', 3, NULL, '{}', 0, '{}')`,
     [[alfa], [objection]],
   );
 
