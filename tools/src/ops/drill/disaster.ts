@@ -1,151 +1,153 @@
 /**
- * The restore drill: leads arrive under load; a base backup; more leads; a
- * moment T; more leads; staff erase some; the data folder is destroyed without
- * warning, while leads still arrive. Restored to `latest` and served again:
- * every lead whose receipt a client got is a row, but those of the last WAL
- * not yet archived (the RPO), and no erased lead is back. The operator starts
- * the restore when the database-down alert fires; the time from the loss to a
- * lead accepted again, that wait included, is the RTO. Restored to T: exactly
- * the leads received until T, and none erased after T.
+ * The disaster drill, on the stack's own backups (pgBackRest, and the backup store's synchronous WAL receiver).
+ * First the backup store away (its receiver paused): a lead is answered SERVICE_UNAVAILABLE, never acknowledged, and
+ * sent again once the store is back it is stored once. Then leads arrive under load, staff erase one and the erasure
+ * ledger is copied beside the backups; the database's container and data volume are destroyed without warning while
+ * leads still arrive. The operator restores (`npm run restore`'s sequence) once the database-down alert fires; the
+ * time from the loss to a lead accepted again, that wait included, is the RTO. RPO: every lead whose answer was OK is
+ * in the restored database, none twice, and the erased one is not back. Last, restored to a moment before the erasure:
+ * exactly the leads received until then, and the erased one not back (the ledger).
  */
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
-import { Client as PgClient } from 'pg';
+import type { Client as PgClient } from 'pg';
 import { until } from '@segmentia/testing';
-import { ARCHIVE_TIMEOUT_SECONDS, archiveNow } from '../backup/archive';
-import { takeBaseBackup } from '../backup/base-backup';
-import { eraseLead, readLedger } from '../backup/ledger';
-import { restore } from '../backup/restore';
-import { startEmbeddedPostgres } from '../../dev/database/embedded-postgres';
-import { freePort } from '../../common/ports';
-import type { Topology } from '../production/topology';
-import { type Client, load, submit } from './client';
-import { report, sleep } from './setup';
+import type { CheckStack } from '../stack/check-stack';
+import { type Answer, type Client, load, submit } from './client';
 import { alertVerdict, awaitFiring, awaitResolved } from './alerts';
 import { DATABASE_DOWN } from './faults';
+import { sleep, storedLeads, type Verdict, withDatabase } from './setup';
 
-/** Contact requests only, with retries (as the form retries); the receipts' request ids and times. */
+/** Contact requests only, with retries (as the form retries); the acknowledged ones' request ids and when their answer came. */
 async function leads(client: Client, count: number, stopWhen?: () => boolean): Promise<Map<string, number>> {
   const startedAt = Date.now();
   const result = await load(client, { count, concurrency: 10, maxSeconds: 60, submitShare: 1, retries: 3, until: stopWhen });
   return new Map(result.answers.filter((answer) => answer.code === 'OK').map((answer) => [answer.requestId!, startedAt + answer.at]));
 }
 
-async function switchWal(databaseUrl: string): Promise<void> {
-  const database = new PgClient({ connectionString: databaseUrl });
-  await database.connect();
+/**
+ * What LeadsService.erase writes when staff erase a lead (the drill has no staff session): the lead deleted and its
+ * erasure recorded with the lead's id, in one transaction.
+ */
+async function eraseLead(database: PgClient, requestId: string): Promise<void> {
+  await database.query('BEGIN');
   try {
-    await archiveNow(database);
-  } finally {
-    await database.end();
+    const { rows } = await database.query<{ id: string }>('DELETE FROM contact_request WHERE request_id = $1 RETURNING id', [requestId]);
+    await database.query(
+      `INSERT INTO lead_erasure (id, reason, count, erased_by, lead_ids)
+       VALUES (gen_random_uuid(), 'REQUEST', $1, 'drill-staff', $2::uuid[])`,
+      [rows.length, rows.map((row) => row.id)],
+    );
+    await database.query('COMMIT');
+  } catch (error) {
+    await database.query('ROLLBACK');
+    throw error;
   }
 }
 
-/** Staff erase these leads (by the clients' request ids). */
-async function erase(databaseUrl: string, requestIds: string[]): Promise<void> {
-  const database = new PgClient({ connectionString: databaseUrl });
-  await database.connect();
+/** The backup store's receiver paused while a lead is sent: refused, not lost; sent again once it is back, stored once. */
+async function backupStoreAway(check: CheckStack, client: Client): Promise<Verdict> {
+  const requestId = randomUUID();
+  await check.stack.pause('walstore');
+  let away: Answer;
   try {
-    for (const requestId of requestIds) await eraseLead(database, { requestId });
+    away = await submit(client, requestId);
   } finally {
-    await database.end();
+    await check.stack.unpause('walstore');
   }
+  let again: Answer | undefined;
+  const took = await until('the lead is acknowledged', async () => (again = await submit(client, requestId)).code === 'OK', {
+    timeoutMs: 30_000,
+    intervalMs: 500,
+  }).then(
+    () => true,
+    () => false,
+  );
+  const stored = (await storedLeads(check, [requestId])).rows;
+  return {
+    ok: away.code === 'SERVICE_UNAVAILABLE' && took && stored === 1,
+    figures:
+      `backup store away (walstore paused): a lead answered ${away.code} in ${Math.round(away.ms)} ms; ` +
+      `sent again once back: ${again?.code}, stored ${stored}`,
+  };
 }
 
-/** The request ids and receipt times of the leads a database holds. */
-async function requestIds(databaseUrl: string): Promise<Map<string, Date>> {
-  const database = new PgClient({ connectionString: databaseUrl });
-  await database.connect();
-  try {
-    const { rows } = await database.query<{ request_id: string; received_at: Date }>('SELECT request_id, received_at FROM contact_request');
-    return new Map(rows.map((row) => [row.request_id, row.received_at]));
-  } finally {
-    await database.end();
-  }
-}
+/** The restore's steps, indented under the drill's lines. */
+const log = (lines: string) => console.log(lines.replace(/^/gm, '  '));
 
-/** The same, of a restored folder: a PostgreSQL started on it for the look. */
-async function requestIdsIn(dataDir: string): Promise<Map<string, Date>> {
-  const restored = await startEmbeddedPostgres({ dataDir, port: await freePort(), persistent: true, portVariable: 'a free port' });
-  try {
-    return await requestIds(restored.url);
-  } finally {
-    await restored.stop();
-  }
-}
+export async function disasterDrill(check: CheckStack, client: Client): Promise<Verdict> {
+  const { stack, prometheus } = check;
+  const storeAway = await backupStoreAway(check, client);
 
-export async function restoreDrill(topology: Topology, client: Client): Promise<void> {
-  const backupDir = topology.backupDir!;
-  const receipts = new Map<string, number>();
-  const keep = (batch: Map<string, number>) => batch.forEach((at, id) => receipts.set(id, at));
-
-  keep(await leads(client, 300));
-  await takeBaseBackup(topology.databaseUrl, topology.databaseDataDir!, backupDir);
-  const beforeT = await leads(client, 300);
-  keep(beforeT);
+  const receipts = await leads(client, 300);
+  // A moment between two batches of leads, to restore to at the end; staff erase a lead received before it.
   await sleep(50);
   const moment = new Date();
   await sleep(50);
-  // A few leads after T (recovery stops at the first commit after it), then what archive_timeout does within a
-  // minute, at once: the segment that holds them archived, so that T can be restored.
-  keep(await leads(client, 20));
-  await switchWal(topology.databaseUrl);
-  keep(await leads(client, 300));
-  // Staff erase three leads received before T (so after T), and the ledger beside the backups takes them.
-  const erased = [...beforeT.keys()].slice(0, 3);
-  await erase(topology.databaseUrl, erased);
-  await until('the erasure ledger holds the erasures', () => readLedger(backupDir).flatMap((entry) => entry.leads).length >= 3, {
-    timeoutMs: 10_000,
-    intervalMs: 200,
-  });
+  (await leads(client, 20)).forEach((at, id) => receipts.set(id, at));
+  const erased = [...receipts.keys()][0]!;
+  await withDatabase(check, (database) => eraseLead(database, erased));
+  // The backups' own command: the erasure ledger copied beside the backups, then a full backup.
+  await stack.backup();
 
-  // Leads keep arriving; a few seconds in, the disk is lost.
+  // Leads keep arriving; a few seconds in, the database's disk is lost.
   let lostAt = 0;
   const arriving = leads(client, 5000, () => lostAt > 0 && Date.now() > lostAt + 1000);
   await sleep(3000);
   lostAt = Date.now();
-  await topology.destroyDatabase();
-  keep(await arriving);
-  const pendingAt = await awaitFiring(topology.monitoring, ...DATABASE_DOWN, lostAt);
+  await stack.kill('postgres');
+  await stack.destroyDatabase();
+  (await arriving).forEach((at, id) => receipts.set(id, at));
+  const pendingAt = await awaitFiring(prometheus, ...DATABASE_DOWN, lostAt);
 
-  const latest = await restore(backupDir, 'latest', path.join(path.dirname(backupDir), 'restored', 'latest'), await freePort());
-  await topology.startDatabase(latest.dataDir);
+  const restoreStarted = Date.now();
+  await stack.restore(undefined, log);
+  const restoreSeconds = (Date.now() - restoreStarted) / 1000;
   // Serving again: a contact request accepted through nginx.
   await until('a contact request is accepted again', async () => (await submit(client, randomUUID())).code === 'OK', {
     timeoutMs: 120_000,
-    intervalMs: 100,
+    intervalMs: 200,
   });
   const rtoSeconds = (Date.now() - lostAt) / 1000;
-  const told = alertVerdict(topology.monitoring, ...DATABASE_DOWN, {
+  const told = alertVerdict(prometheus, ...DATABASE_DOWN, {
     faultAt: lostAt,
     pendingAt,
     clearedAt: Date.now(),
-    resolvedAt: await awaitResolved(topology.monitoring, ...DATABASE_DOWN),
+    resolvedAt: await awaitResolved(prometheus, ...DATABASE_DOWN),
   });
 
-  const afterLatest = await requestIds(topology.databaseUrl);
-  const erasedBack = erased.filter((id) => afterLatest.has(id));
-  const lost = [...receipts].filter(([id]) => !afterLatest.has(id) && !erased.includes(id));
-  const rpoSeconds = lost.length ? (lostAt - Math.min(...lost.map(([, at]) => at))) / 1000 : 0;
+  const acknowledged = [...receipts.keys()].filter((id) => id !== erased);
+  const restored = await withDatabase(check, async (database) => {
+    const { rows } = await database.query<{ request_id: string; rows: number }>(
+      'SELECT request_id, count(*)::int AS rows FROM contact_request WHERE request_id = ANY($1::uuid[]) GROUP BY request_id',
+      [[...receipts.keys()]],
+    );
+    return new Map(rows.map((row) => [row.request_id, row.rows]));
+  });
+  const twice = [...restored.values()].filter((rows) => rows > 1).length;
+  const lost = acknowledged.filter((id) => !restored.has(id));
+  const rpoSeconds = lost.length ? (lostAt - Math.min(...lost.map((id) => receipts.get(id)!))) / 1000 : 0;
+  const erasedBack = restored.has(erased);
 
-  const atMoment = await restore(backupDir, moment, path.join(path.dirname(backupDir), 'restored', 'moment'), await freePort());
-  const restoredAtMoment = await requestIdsIn(atMoment.dataDir);
-  const expected = [...afterLatest].filter(([, receivedAt]) => receivedAt <= moment).map(([id]) => id);
-  const missing = expected.filter((id) => !restoredAtMoment.has(id));
-  const extra = [...restoredAtMoment.keys()].filter((id) => !expected.includes(id));
-  report(
-    'disaster and restore',
-    told.ok &&
-      erasedBack.length === 0 &&
-      rpoSeconds <= ARCHIVE_TIMEOUT_SECONDS + 5 &&
-      missing.length === 0 &&
-      extra.length === 0 &&
-      erased.every((id) => !restoredAtMoment.has(id)),
-    `${receipts.size} leads received, data folder destroyed under load; ${told.figures}; restored to latest and serving ` +
-      `${rtoSeconds.toFixed(1)} s after the loss (RTO; the restore itself ${latest.seconds.toFixed(1)} s); ` +
-      `lost ${lost.length} lead(s) of the last ${rpoSeconds.toFixed(1)} s ` +
-      `(RPO, the WAL not yet archived; at most ${ARCHIVE_TIMEOUT_SECONDS} s); erased and back: ${erasedBack.length} of ${erased.length}; ` +
-      `restored to T: ${restoredAtMoment.size} leads, ${missing.length} missing, ${extra.length} extra, ` +
-      `${erased.filter((id) => restoredAtMoment.has(id)).length} erased after T back`,
-  );
+  // Restored to the moment (pgBackRest's point in time, from the backup before it): the leads received until then,
+  // but the one erased after it, which the ledger erases again.
+  const requestIds = async (where: string, values: unknown[] = []) =>
+    withDatabase(check, async (database) =>
+      (await database.query<{ request_id: string }>(`SELECT request_id FROM contact_request ${where}`, values)).rows.map(
+        (row) => row.request_id,
+      ),
+    );
+  const expected = new Set(await requestIds('WHERE received_at <= $1', [moment]));
+  await stack.restore(moment.toISOString().replace('T', ' ').replace('Z', '+00'), log);
+  const atMoment = await requestIds('');
+  const missing = [...expected].filter((id) => !atMoment.includes(id)).length;
+  const extra = atMoment.filter((id) => !expected.has(id)).length;
+  return {
+    ok: storeAway.ok && told.ok && lost.length === 0 && twice === 0 && !erasedBack && missing === 0 && extra === 0 && expected.size > 0,
+    figures:
+      `${storeAway.figures}; ${receipts.size} leads acknowledged, the database's container and data volume destroyed ` +
+      `under load; ${told.figures}; restored (pgBackRest, the stream, the erasure ledger) in ${restoreSeconds.toFixed(1)} s, ` +
+      `serving ${rtoSeconds.toFixed(1)} s after the loss (RTO); RPO: ${lost.length} acknowledged lead(s) lost, ` +
+      `${rpoSeconds.toFixed(1)} s of acknowledged writes; stored twice ${twice}; the erased lead back: ${erasedBack ? 'yes' : 'no'}; ` +
+      `restored to a moment before the erasure: ${atMoment.length} leads, ${missing} missing, ${extra} extra (the erased one if back)`,
+  };
 }

@@ -1,16 +1,15 @@
 /**
  * The flood drill: one client floods contactChallenge and another searchAudiences (random text), each on 30
- * connections, through production nginx, while a visitor of its own address uses the explorer and sends the form.
+ * connections, through the stack's nginx, while a visitor of its own address uses the explorer and sends the form.
  * The visitor's explorer is measured alone first, then under the flood, in the same run.
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import type { Client as PgClient } from 'pg';
-import type { Topology } from '../production/topology';
-import { type Answer, Client, percentile, proof, submit } from './client';
-import type { FloodSummary } from './flooder';
-import { report } from './setup';
+import type { CheckStack } from '../stack/check-stack';
+import { type Answer, Client, COUNTRIES, percentile, submit } from './client';
+import type { FloodOptions, FloodSummary } from './flooder';
+import { type Edge, storedLeads, type Verdict } from './setup';
 
 /** How long the visitor explores alone, then under the flood. */
 const PHASE_SECONDS = 20;
@@ -23,8 +22,6 @@ const FLOOD_CONNECTIONS = 30;
  * its own machine), and the visitor's p99 measured the machine, not the server (6x in docs/operations.md).
  */
 const FLOOD_PER_SECOND = 400;
-const ADDRESSES = { visitor: '127.0.0.20', challenge: '127.0.0.21', search: '127.0.0.22' };
-const COUNTRIES = ['ES', 'DE', 'FR', 'IT', 'PT', 'GB', 'NL', 'PL'];
 const WORDS = ['reisen', 'auto', 'mode', 'sport', 'familia', 'viaggi'];
 /**
  * Goals: the share of its explorer answers a second the visitor keeps, its p99 at most this many times, or this many
@@ -75,27 +72,20 @@ async function explore(visitor: Client, topics: string[], seconds: number): Prom
  * A flooder in a process of its own, at the lowest CPU priority (nice 19): a real attacker's requests cost its own
  * machine, not the server's; here they share two cores, so the attacker's client yields to the server.
  */
-function flood(kind: 'challenge' | 'search', url: string, caFile: string, seconds: number): Promise<FloodSummary> {
-  const script = path.join(__dirname, 'flooder.js');
-  const child = spawn(
-    'nice',
-    [
-      '-n',
-      '19',
-      process.execPath,
-      script,
-      kind,
-      url,
-      caFile,
-      ADDRESSES[kind],
-      String(FLOOD_CONNECTIONS),
-      String(seconds),
-      String(FLOOD_PER_SECOND),
-    ],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
+function flood(edge: Edge, kind: FloodOptions['kind'], seconds: number): Promise<FloodSummary> {
+  const options: FloodOptions = {
+    kind,
+    target: edge.target,
+    address: edge.address(kind === 'challenge' ? 'challengeFlood' : 'searchFlood'),
+    connections: FLOOD_CONNECTIONS,
+    seconds,
+    perSecond: FLOOD_PER_SECOND,
+  };
+  // flooder.js when built, flooder.ts under tsx (whose loader process.execArgv carries).
+  const script = path.join(__dirname, `flooder${path.extname(__filename)}`);
+  const child = spawn('nice', ['-n', '19', process.execPath, ...process.execArgv, script, JSON.stringify(options)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let output = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   return new Promise((resolve, reject) =>
@@ -111,9 +101,8 @@ const describe = (summary: FloodSummary) =>
     .map(([code, count]) => `${count} ${code}`)
     .join(', ')}; refused in p50 ${summary.refused.p50.toFixed(1)} / p99 ${summary.refused.p99.toFixed(1)} ms`;
 
-export async function floodDrill(topology: Topology, caFile: string, ca: string, database: PgClient): Promise<void> {
-  const url = `${topology.siteUrl}/graphql`;
-  const visitor = new Client(url, ca, 4, ADDRESSES.visitor);
+export async function floodDrill(check: CheckStack, edge: Edge): Promise<Verdict> {
+  const visitor = new Client(edge.target, 4, edge.address('explorer'));
   try {
     const topics = ((await visitor.graphql('{ topics(locale: EN) { slug } }')).data?.topics as unknown as { slug: string }[]).map(
       (topic) => topic.slug,
@@ -122,14 +111,13 @@ export async function floodDrill(topology: Topology, caFile: string, ca: string,
     await explore(visitor, topics, PHASE_SECONDS);
     const alone = await explore(visitor, topics, PHASE_SECONDS);
     // The flooders start, run through the visitor's second phase and its form, and stop by themselves.
-    const floods = Promise.all(['challenge', 'search'].map((kind) => flood(kind as 'challenge', url, caFile, PHASE_SECONDS + 8)));
+    const floods = Promise.all((['challenge', 'search'] as const).map((kind) => flood(edge, kind, PHASE_SECONDS + 8)));
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const flooded = await explore(visitor, topics, PHASE_SECONDS);
     const requestId = randomUUID();
-    const sent = await submit(visitor, requestId, undefined, await proof(visitor));
+    const sent = await submit(visitor, requestId);
     const [challenge, search] = await floods;
-    const { rows } = await database.query<{ count: string }>('SELECT count(*) FROM contact_request WHERE request_id = $1', [requestId]);
-    const stored = Number(rows[0]!.count);
+    const stored = (await storedLeads(check, [requestId])).rows;
     const kept = flooded.perSecond / alone.perSecond;
     const ok =
       kept >= GOALS.throughput &&
@@ -140,14 +128,14 @@ export async function floodDrill(topology: Topology, caFile: string, ca: string,
       stored === 1 &&
       [challenge!, search!].every((summary) => (summary.codes.TOO_MANY_REQUESTS ?? 0) > summary.sent * 0.9) &&
       [challenge!, search!].every(({ refused }) => refused.p50 <= GOALS.refusedP50Ms && refused.p99 <= GOALS.refusedP99Ms);
-    report(
-      'flood',
+    return {
       ok,
-      `visitor's explorer alone ${alone.perSecond.toFixed(1)}/s p99 ${alone.p99.toFixed(1)} ms, under flood ` +
+      figures:
+        `visitor's explorer alone ${alone.perSecond.toFixed(1)}/s p99 ${alone.p99.toFixed(1)} ms, under flood ` +
         `${flooded.perSecond.toFixed(1)}/s (${Math.round(kept * 100)} %) p99 ${flooded.p99.toFixed(1)} ms ` +
         `(${(flooded.p99 / alone.p99).toFixed(2)}x; failed ${alone.failed.length + flooded.failed.length}); ` +
         `its form ${sent.code}, stored ${stored}; ${describe(challenge!)}; ${describe(search!)}`,
-    );
+    };
   } finally {
     visitor.close();
   }

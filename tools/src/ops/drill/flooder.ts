@@ -1,13 +1,20 @@
 /**
  * One flooding client of the flood drill, in a process of its own (the drill runs it at the lowest CPU priority: a real
- * attacker's requests are made on its own machine, not on the server's). `node flooder.js <challenge|search> <url>
- * <ca file> <local address> <connections> <seconds> <per second>` sends on that many connections, each as soon as
- * its last answer came but no more than `per second` in all, for that long, then prints a summary of the answers as
- * one line of JSON.
+ * attacker's requests are made on its own machine, not on the server's). `node flooder.js <FloodOptions as JSON>`
+ * sends on that many connections, each as soon as its last answer came but no more than `perSecond` in all, for that
+ * long, then prints a summary of the answers as one line of JSON.
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { type Answer, Client, percentile } from './client';
+import { type Answer, Client, percentile, type Target } from './client';
+
+export interface FloodOptions {
+  kind: keyof typeof QUERIES;
+  target: Target;
+  address: string;
+  connections: number;
+  seconds: number;
+  perSecond: number;
+}
 
 export interface FloodSummary {
   kind: string;
@@ -29,21 +36,13 @@ const QUERIES = {
 };
 
 async function main(): Promise<void> {
-  const [kind, url, caFile, address, connections, seconds, perSecond] = process.argv.slice(2) as [
-    keyof typeof QUERIES,
-    string,
-    string,
-    string,
-    string,
-    string,
-    string,
-  ];
-  const client = new Client(url, readFileSync(caFile, 'utf8'), Number(connections), address);
+  const { kind, target, address, connections, seconds, perSecond } = JSON.parse(process.argv[2]!) as FloodOptions;
+  const client = new Client(target, connections, address);
   const started = performance.now();
-  const deadline = started + Number(seconds) * 1000;
+  const deadline = started + seconds * 1000;
   const answers: Answer[] = [];
   // Each connection's turn comes every `interval` ms at the soonest: `perSecond` in all.
-  const interval = (Number(connections) * 1000) / Number(perSecond);
+  const interval = (connections * 1000) / perSecond;
   const connection = async () => {
     for (let turn = 1; performance.now() < deadline; turn++) {
       answers.push(await client.graphql(QUERIES[kind]()));
@@ -51,7 +50,7 @@ async function main(): Promise<void> {
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     }
   };
-  await Promise.all(Array.from({ length: Number(connections) }, connection));
+  await Promise.all(Array.from({ length: connections }, connection));
   client.close();
   const codes: Record<string, number> = {};
   for (const answer of answers) {

@@ -22,7 +22,7 @@ export const CHECK_IMAGES = { repository: 'segmentia', tag: 'check', siteUrl: 'h
 /** The check images' site settings (build arguments of the web image): the example company's data published. */
 export const CHECK_SITE_SETTINGS: Record<string, string> = { PUBLISH_EXAMPLE_COMPANY: 'true' };
 /** The edge network's addresses: this machine is .1 (the gateway), nginx .10, the replicas .11 and .12. */
-const EDGE_PREFIX = '10.87.0';
+export const EDGE_PREFIX = '10.87.0';
 const PROMETHEUS_PORT = 19090;
 
 export interface CheckStack {

@@ -159,9 +159,9 @@ export class ComposeStack {
     return this.compose(['unpause', service]);
   }
 
-  /** The database destroyed: its container and its data volume removed (the backup store's volume stays). */
+  /** The database destroyed: its data volume removed, with the containers that mount it (the backup store's volume stays). */
   async destroyDatabase(): Promise<void> {
-    await this.compose(['rm', '--stop', '--force', 'postgres']);
+    await this.compose(['rm', '--stop', '--force', 'postgres', 'backups']);
     await promisify(execFile)('docker', ['volume', 'rm', `${this.options.project}_postgres-data`]);
   }
 
