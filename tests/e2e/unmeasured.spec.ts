@@ -61,7 +61,7 @@ test('coming from a measured page, the privacy centre opens as a new document, w
   // The callout under the policy is a client-side link: the page loads in full all the same (a new window object).
   await page.evaluate(() => Object.assign(window, { beforeTheCentre: true }));
   await page.locator('main a[data-nav="privacy-center"]').click();
-  await page.waitForURL('**/en/privacy-center/');
+  await page.waitForURL('**/en/privacy-center/', { waitUntil: 'commit' });
   // The address changes before the new document replaces the old one (whose html is hydrated already): until it does.
   await expect.poll(() => page.evaluate(() => 'beforeTheCentre' in window).catch(() => true)).toBe(false);
   await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
