@@ -9,13 +9,12 @@
  * exactly the leads received until then, and the erased one not back (the ledger).
  */
 import { randomUUID } from 'node:crypto';
-import type { Client as PgClient } from 'pg';
 import { until } from '@segmentia/testing';
 import type { CheckStack } from '../stack/check-stack';
 import { type Answer, type Client, load, submit } from './client';
 import { alertVerdict, awaitFiring, awaitResolved } from './alerts';
 import { DATABASE_DOWN } from './faults';
-import { sleep, storedLeads, type Verdict, withDatabase } from './setup';
+import { query, sleep, storedLeads, type Verdict } from './setup';
 
 /** Contact requests only, with retries (as the form retries); the acknowledged ones' request ids and when their answer came. */
 async function leads(client: Client, count: number, stopWhen?: () => boolean): Promise<Map<string, number>> {
@@ -26,23 +25,16 @@ async function leads(client: Client, count: number, stopWhen?: () => boolean): P
 
 /**
  * What LeadsService.erase writes when staff erase a lead (the drill has no staff session): the lead deleted and its
- * erasure recorded with the lead's id, in one transaction.
+ * erasure recorded with the lead's id, in one statement (one transaction).
  */
-async function eraseLead(database: PgClient, requestId: string): Promise<void> {
-  await database.query('BEGIN');
-  try {
-    const { rows } = await database.query<{ id: string }>('DELETE FROM contact_request WHERE request_id = $1 RETURNING id', [requestId]);
-    await database.query(
-      `INSERT INTO lead_erasure (id, reason, count, erased_by, lead_ids)
-       VALUES (gen_random_uuid(), 'REQUEST', $1, 'drill-staff', $2::uuid[])`,
-      [rows.length, rows.map((row) => row.id)],
-    );
-    await database.query('COMMIT');
-  } catch (error) {
-    await database.query('ROLLBACK');
-    throw error;
-  }
-}
+const eraseLead = (check: CheckStack, requestId: string) =>
+  query(
+    check,
+    `WITH erased AS (DELETE FROM contact_request WHERE request_id = $1 RETURNING id)
+     INSERT INTO lead_erasure (id, reason, count, erased_by, lead_ids)
+     SELECT gen_random_uuid(), 'REQUEST'::"ErasureReason", count(*), 'drill-staff', coalesce(array_agg(id), '{}') FROM erased`,
+    [requestId],
+  );
 
 /** The backup store's receiver paused while a lead is sent: refused, not lost; sent again once it is back, stored once. */
 async function backupStoreAway(check: CheckStack, client: Client): Promise<Verdict> {
@@ -85,7 +77,7 @@ export async function disasterDrill(check: CheckStack, client: Client): Promise<
   await sleep(50);
   (await leads(client, 20)).forEach((at, id) => receipts.set(id, at));
   const erased = [...receipts.keys()][0]!;
-  await withDatabase(check, (database) => eraseLead(database, erased));
+  await eraseLead(check, erased);
   // The backups' own command: the erasure ledger copied beside the backups, then a full backup.
   await stack.backup();
 
@@ -116,13 +108,15 @@ export async function disasterDrill(check: CheckStack, client: Client): Promise<
   });
 
   const acknowledged = [...receipts.keys()].filter((id) => id !== erased);
-  const restored = await withDatabase(check, async (database) => {
-    const { rows } = await database.query<{ request_id: string; rows: number }>(
-      'SELECT request_id, count(*)::int AS rows FROM contact_request WHERE request_id = ANY($1::uuid[]) GROUP BY request_id',
-      [[...receipts.keys()]],
-    );
-    return new Map(rows.map((row) => [row.request_id, row.rows]));
-  });
+  const restored = new Map(
+    (
+      await query<{ request_id: string; rows: number }>(
+        check,
+        'SELECT request_id, count(*)::int AS rows FROM contact_request WHERE request_id = ANY($1) GROUP BY request_id',
+        [[...receipts.keys()]],
+      )
+    ).map((row) => [row.request_id, row.rows]),
+  );
   const twice = [...restored.values()].filter((rows) => rows > 1).length;
   const lost = acknowledged.filter((id) => !restored.has(id));
   const rpoSeconds = lost.length ? (lostAt - Math.min(...lost.map((id) => receipts.get(id)!))) / 1000 : 0;
@@ -131,11 +125,7 @@ export async function disasterDrill(check: CheckStack, client: Client): Promise<
   // Restored to the moment (pgBackRest's point in time, from the backup before it): the leads received until then,
   // but the one erased after it, which the ledger erases again.
   const requestIds = async (where: string, values: unknown[] = []) =>
-    withDatabase(check, async (database) =>
-      (await database.query<{ request_id: string }>(`SELECT request_id FROM contact_request ${where}`, values)).rows.map(
-        (row) => row.request_id,
-      ),
-    );
+    (await query<{ request_id: string }>(check, `SELECT request_id FROM contact_request ${where}`, values)).map((row) => row.request_id);
   const expected = new Set(await requestIds('WHERE received_at <= $1', [moment]));
   await stack.restore(moment.toISOString().replace('T', ' ').replace('Z', '+00'), log);
   const atMoment = await requestIds('');

@@ -14,7 +14,7 @@ import {
   waitUntil,
   type Webhook,
   webhookNotifications,
-  withDatabase,
+  query,
 } from './setup';
 import { alertDeadlineSeconds, type AlertTimes, alertVerdict, awaitFiring, awaitResolved } from './alerts';
 
@@ -99,13 +99,10 @@ export async function webhookRecovers(check: CheckStack, webhook: Webhook): Prom
   const resolvedAt = awaitResolved(prometheus, NOTIFICATIONS_FAILING, channel);
   const total = await webhookNotifications(check);
   const took = await waitUntil(() => webhook.deliveries.size >= total, 120_000);
-  const undelivered = await withDatabase(check, async (database) => {
-    const left = async () =>
-      (await database.query<{ count: number }>('SELECT count(*)::int AS count FROM lead_notification WHERE delivered_at IS NULL')).rows[0]!
-        .count;
-    await waitUntil(async () => (await left()) === 0, 10_000);
-    return left();
-  });
+  const left = async () =>
+    (await query<{ count: number }>(check, 'SELECT count(*)::int AS count FROM lead_notification WHERE delivered_at IS NULL'))[0]!.count;
+  await waitUntil(async () => (await left()) === 0, 10_000);
+  const undelivered = await left();
   const twice = [...webhook.deliveries.values()].filter((count) => count > 1).length;
   const told = alertVerdict(prometheus, NOTIFICATIONS_FAILING, channel, {
     faultAt,

@@ -110,9 +110,11 @@ export async function floodDrill(check: CheckStack, edge: Edge): Promise<Verdict
     // Once unmeasured, so both phases ask what the API's response cache already holds, as a visitor's usual clicks do.
     await explore(visitor, topics, PHASE_SECONDS);
     const alone = await explore(visitor, topics, PHASE_SECONDS);
-    // The flooders start, run through the visitor's second phase and its form, and stop by themselves.
-    const floods = Promise.all((['challenge', 'search'] as const).map((kind) => flood(edge, kind, PHASE_SECONDS + 8)));
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    // The flooders start, run through the visitor's second phase and its form, and stop by themselves. The phase begins
+    // once their start is over: the burst nginx lets any visitor send at once (NGINX_GRAPHQL_BURST), which the API then
+    // answers for a few hundred milliseconds, is not the flood.
+    const floods = Promise.all((['challenge', 'search'] as const).map((kind) => flood(edge, kind, PHASE_SECONDS + 10)));
+    await new Promise((resolve) => setTimeout(resolve, 3000));
     const flooded = await explore(visitor, topics, PHASE_SECONDS);
     const requestId = randomUUID();
     const sent = await submit(visitor, requestId);

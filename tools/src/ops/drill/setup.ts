@@ -5,7 +5,7 @@
 import { execFile } from 'node:child_process';
 import http from 'node:http';
 import { promisify } from 'node:util';
-import { Client as PgClient } from 'pg';
+import { Client as PgClient, type QueryResultRow } from 'pg';
 import { until } from '@segmentia/testing';
 import { loadToolsConfig } from '../../common/config';
 import { type CheckStack, EDGE_PREFIX } from '../stack/check-stack';
@@ -96,40 +96,31 @@ export async function openEdge(check: CheckStack, ca: string) {
 }
 export type Edge = Awaited<ReturnType<typeof openEdge>>;
 
-/** A connection to the stack's database as its owner, for one use; the address is looked up each time (a restore moves it). */
-export async function withDatabase<T>(check: CheckStack, use: (database: PgClient) => Promise<T>): Promise<T> {
+/** A query on the stack's database as its owner; its address is looked up each time (a restore moves it). */
+export async function query<T extends QueryResultRow>(check: CheckStack, text: string, values: unknown[] = []): Promise<T[]> {
   const database = new PgClient({ connectionString: await check.databaseUrl() });
   database.on('error', () => undefined);
   await database.connect();
   try {
-    return await use(database);
+    return (await database.query<T>(text, values)).rows;
   } finally {
     await database.end().catch(() => undefined);
   }
 }
 
 /** The rows of these requests' leads, and how many of the requests they are (fewer: a lead stored twice). */
-export const storedLeads = (check: CheckStack, requestIds: string[]) =>
-  withDatabase(
-    check,
-    async (database) =>
-      (
-        await database.query<{ rows: number; requests: number }>(
-          `SELECT count(*)::int AS rows, count(DISTINCT request_id)::int AS requests
-           FROM contact_request WHERE request_id = ANY($1::uuid[])`,
-          [requestIds],
-        )
-      ).rows[0]!,
-  );
+export const storedLeads = async (check: CheckStack, requestIds: string[]) =>
+  (
+    await query<{ rows: number; requests: number }>(
+      check,
+      'SELECT count(*)::int AS rows, count(DISTINCT request_id)::int AS requests FROM contact_request WHERE request_id = ANY($1)',
+      [requestIds],
+    )
+  )[0]!;
 
 /** The notifications the outbox holds for the webhook. */
-export const webhookNotifications = (check: CheckStack) =>
-  withDatabase(
-    check,
-    async (database) =>
-      (await database.query<{ count: number }>("SELECT count(*)::int AS count FROM lead_notification WHERE channel = 'WEBHOOK'")).rows[0]!
-        .count,
-  );
+export const webhookNotifications = async (check: CheckStack) =>
+  (await query<{ count: number }>(check, "SELECT count(*)::int AS count FROM lead_notification WHERE channel = 'WEBHOOK'"))[0]!.count;
 
 /** A Slack-like webhook, at API_ENV's NOTIFY_WEBHOOK_URL, that can be down (503) and counts deliveries by notification id. */
 export async function startWebhook() {
